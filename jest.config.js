@@ -1,0 +1,33 @@
+/**
+ * Two projects: unit specs live beside the code they test; e2e specs under
+ * test/ start the real application on loopback and drive it over HTTP.
+ * SWC compiles both (with decorator metadata, which class-validator needs).
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: {
+    '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
+    '^@kobana/mcp/(.*)$': '<rootDir>/libs/mcp/src/$1',
+  },
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,src,apps}/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+  ],
+  testTimeout: 30000,
+};
