@@ -1,0 +1,27 @@
+import { McpCaller } from '../interfaces/mcp-caller.interface';
+import { JsonRpcMessage } from '../interfaces/json-rpc.interface';
+import { McpEra, McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
+
+/** What a method handler is given: the message and what the pipeline proved about it. */
+export interface McpMethodContext {
+  message: JsonRpcMessage;
+  params: Record<string, unknown>;
+  era: McpEra;
+  caller: McpCaller;
+  state: McpRequestState;
+  request: McpHttpRequest;
+}
+
+/** One JSON-RPC method of the endpoint. */
+export interface McpMethodHandler {
+  /** The JSON-RPC method name. */
+  readonly method: string;
+  /** The eras in which the method exists; elsewhere it is -32601. */
+  readonly eras: readonly McpEra[];
+  /** Era 2026: the result carries `ttlMs: 0` and `cacheScope: "private"`. */
+  readonly cacheable: boolean;
+  handle(context: McpMethodContext): Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+
+/** Injection token of the list of method handlers (multi-provider style). */
+export const McpMethodHandlers = Symbol('McpMethodHandlers');

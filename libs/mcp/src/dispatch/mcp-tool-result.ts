@@ -1,0 +1,29 @@
+import { HttpException } from '@nestjs/common';
+
+/** The MCP `CallToolResult` the module answers. */
+export interface McpToolResult {
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/**
+ * The route's JSON as text, and the same object as `structuredContent`
+ * (read back from the text, so both are exactly what the route would send:
+ * dates as strings, `undefined` dropped, `toJSON` applied).
+ */
+export function toolResult(value: unknown, isError = false): McpToolResult {
+  const text = value === undefined ? '' : JSON.stringify(value);
+  const structured = text === '' ? undefined : JSON.parse(text);
+  return {
+    content: [{ type: 'text', text }],
+    ...(structured !== null && typeof structured === 'object' && !Array.isArray(structured) ? { structuredContent: structured } : {}),
+    ...(isError ? { isError: true } : {}),
+  };
+}
+
+/** The body Nest's own exception filter sends for an `HttpException`, so the tool's error equals the route's. */
+export function httpExceptionBody(exception: HttpException): unknown {
+  const response = exception.getResponse();
+  return typeof response === 'object' && response !== null ? response : { statusCode: exception.getStatus(), message: response };
+}

@@ -1,0 +1,64 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { randomUUID } from 'crypto';
+import { JsonRpcErrorCode, MCP_RESOLVED_OPTIONS } from '../mcp.constants';
+import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { JsonRpcErrorObject } from '../interfaces/json-rpc.interface';
+import { McpMessages } from '../mcp.messages';
+import { mcpState } from '../mcp-request.state';
+import { applyMcpResponseHeaders } from '../mcp-response.headers';
+import { resourceMetadataUrl } from '../auth/mcp-resource-metadata';
+import { JsonRpcException } from './json-rpc.exception';
+import { McpAuthException } from './mcp-auth.exception';
+
+/**
+ * The only place the MCP endpoint's errors are written: JSON-RPC errors with
+ * their HTTP status, OAuth challenges for authentication, and a generic
+ * -32603 with a correlation id for anything unexpected (logged, never shown).
+ */
+@Catch()
+export class McpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('McpModule');
+
+  constructor(@Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<McpHttpRequest>();
+    const response = http.getResponse<Response>();
+    if (response.headersSent) return;
+    applyMcpResponseHeaders(request, response);
+    if (exception instanceof McpAuthException) return this.sendAuth(exception, request, response);
+    const error = this.toJsonRpc(exception);
+    for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
+    const id = error.withoutId ? null : mcpState(request).id;
+    response.status(error.status).json({ jsonrpc: '2.0', id, error: error.toErrorObject() satisfies JsonRpcErrorObject });
+  }
+
+  /** Overridable: maps anything thrown on the MCP path to a protocol error. */
+  protected toJsonRpc(exception: unknown): JsonRpcException {
+    if (exception instanceof JsonRpcException) return exception;
+    if (exception instanceof HttpException && exception.getStatus() < 500) {
+      // A host-wide guard or pipe refused the request: keep its status, speak JSON-RPC.
+      return new JsonRpcException(JsonRpcErrorCode.InvalidRequest, exception.message, exception.getStatus());
+    }
+    const correlationId = randomUUID();
+    this.logger.error(McpMessages.unhandledError(correlationId), exception instanceof Error ? exception.stack : String(exception));
+    return new JsonRpcException(
+      JsonRpcErrorCode.InternalError,
+      McpMessages.internalError(),
+      HttpStatus.INTERNAL_SERVER_ERROR,
+      { correlation_id: correlationId },
+    );
+  }
+
+  private sendAuth(exception: McpAuthException, request: McpHttpRequest, response: Response): void {
+    const params = { ...exception.challenge, resource_metadata: resourceMetadataUrl(this.options, request) };
+    const challenge = Object.entries(params)
+      .map(([key, value]) => `${key}="${value.replace(/["\\]/g, '')}"`)
+      .join(', ');
+    response.setHeader('WWW-Authenticate', `Bearer ${challenge}`);
+    response.status(exception.status).json({ error: exception.error, error_description: exception.description });
+  }
+}

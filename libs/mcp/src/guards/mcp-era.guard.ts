@@ -1,0 +1,42 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { JsonRpcErrorCode, MCP_DEFAULT_LEGACY_VERSION, MCP_ERA_2026, MCP_HEADER, MCP_META } from '../mcp.constants';
+import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { JsonRpcException } from '../errors/json-rpc.exception';
+import { headerMismatch } from '../errors/mcp-transport.errors';
+import { McpMessages } from '../mcp.messages';
+import { mcpState, singleHeader } from '../mcp-request.state';
+import { isStatelessEraVersion, isSupportedVersion, unsupportedVersionData } from '../mcp-versions';
+
+/**
+ * Step 10, first half: the body decides the era. An envelope
+ * (`params._meta["io.modelcontextprotocol/protocolVersion"]`) means
+ * 2026-07-28, whose headers the interceptors then check against the body.
+ * Without it, the 2025 era, unless the header asks for the stateless era,
+ * which is refused rather than silently downgraded.
+ */
+@Injectable()
+export class McpEraGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<McpHttpRequest>();
+    const state = mcpState(request);
+    const meta = state.message?.params?._meta;
+    const header = singleHeader(request, MCP_HEADER.protocolVersion);
+    if (meta && typeof meta === 'object' && !Array.isArray(meta) && MCP_META.protocolVersion in meta) {
+      state.era = '2026';
+      state.version = MCP_ERA_2026;
+      state.meta = meta as Record<string, unknown>;
+      return true;
+    }
+    if (header === null) throw headerMismatch('MCP-Protocol-Version');
+    const version = header?.trim();
+    if (version !== undefined && isStatelessEraVersion(version)) {
+      throw new JsonRpcException(JsonRpcErrorCode.InvalidParams, McpMessages.envelopeRequired(version));
+    }
+    if (version !== undefined && !isSupportedVersion(version)) {
+      throw new JsonRpcException(JsonRpcErrorCode.UnsupportedProtocolVersion, McpMessages.unsupportedVersion(), 400, unsupportedVersionData(version));
+    }
+    state.era = '2025';
+    state.version = version ?? MCP_DEFAULT_LEGACY_VERSION;
+    return true;
+  }
+}

@@ -1,0 +1,66 @@
+import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { MCP_RESOLVED_OPTIONS, JsonRpcErrorCode } from '../mcp.constants';
+import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { JsonRpcException } from '../errors/json-rpc.exception';
+import { McpMessages } from '../mcp.messages';
+import { singleHeader } from '../mcp-request.state';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Step 2: a browser's `Origin` must be the server's own or an allowed one,
+ * against DNS rebinding. Requests without `Origin` (non-browser clients) pass.
+ */
+@Injectable()
+export class McpOriginGuard implements CanActivate {
+  private readonly allowed: Set<string>;
+  private readonly allowLoopback: boolean;
+  private readonly ownOrigin?: string;
+
+  constructor(@Inject(MCP_RESOLVED_OPTIONS) options: McpResolvedOptions) {
+    this.allowLoopback = options.allowedOrigins.includes('localhost');
+    this.allowed = new Set(options.allowedOrigins.filter((origin) => origin !== 'localhost').map(normalizeOrigin));
+    this.ownOrigin = options.publicUrl ? normalizeOrigin(options.publicUrl) : undefined;
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<McpHttpRequest>();
+    const origin = singleHeader(request, 'origin');
+    if (origin === undefined || this.isAllowed(origin, request)) return true;
+    throw new JsonRpcException(
+      JsonRpcErrorCode.InvalidRequest,
+      McpMessages.originForbidden(String(origin)),
+      HttpStatus.FORBIDDEN,
+      undefined,
+      {},
+      true,
+    );
+  }
+
+  /** Overridable: the decision for one `Origin` value. */
+  protected isAllowed(origin: string | null, request: McpHttpRequest): boolean {
+    if (origin === null) return false;
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    const normalized = url.origin;
+    if (this.allowLoopback && LOOPBACK_HOSTS.has(url.hostname)) return true;
+    if (this.allowed.has(normalized)) return true;
+    if (this.ownOrigin) return normalized === this.ownOrigin;
+    const host = singleHeader(request, 'host');
+    return typeof host === 'string' && url.host === host.toLowerCase();
+  }
+}
+
+function normalizeOrigin(origin: string): string {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return origin;
+  }
+}

@@ -1,0 +1,92 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Observable } from 'rxjs';
+import { MCP_HEADER, MCP_META } from '../mcp.constants';
+import { McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
+import { McpCaller } from '../interfaces/mcp-caller.interface';
+import { McpHeaderBinding } from '../schema/json-schema.interface';
+import { headerMismatch } from '../errors/mcp-transport.errors';
+import { McpToolRegistry, isRoleAllowed } from '../discovery/mcp-tool.registry';
+import { mcpState, singleHeader } from '../mcp-request.state';
+import { decodeMirroredHeader } from './mcp-header-value';
+
+/** Methods whose `Mcp-Name` mirrors a body field; required only where marked. */
+const NAME_SOURCES: Record<string, { field: 'name' | 'uri'; required: boolean }> = {
+  'tools/call': { field: 'name', required: true },
+  'prompts/get': { field: 'name', required: false },
+  'resources/read': { field: 'uri', required: false },
+};
+
+/**
+ * Step 10.1 (era 2026-07-28): intermediaries route on headers, the server
+ * executes the body, so the two must say the same thing.
+ */
+@Injectable()
+export class McpHeaderMismatchInterceptor implements NestInterceptor {
+  constructor(private readonly tools: McpToolRegistry) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<McpHttpRequest>();
+    const state = mcpState(request);
+    if (state.era === '2026') this.check(request, state);
+    return next.handle();
+  }
+
+  /** Overridable: every header check of one request, in order. */
+  protected check(request: McpHttpRequest, state: McpRequestState): void {
+    const message = state.message!;
+    const params = message.params ?? {};
+    if (singleHeader(request, MCP_HEADER.protocolVersion)?.trim() !== state.meta![MCP_META.protocolVersion]) {
+      throw headerMismatch('MCP-Protocol-Version');
+    }
+    if (singleHeader(request, MCP_HEADER.method) !== message.method) throw headerMismatch('Mcp-Method');
+    const source = NAME_SOURCES[message.method];
+    if (source) this.checkName(request, source.required, params[source.field]);
+    if (message.method === 'tools/call' && typeof params.name === 'string') {
+      this.checkParamHeaders(request, params.name, params.arguments, request.user!);
+    }
+  }
+
+  private checkName(request: McpHttpRequest, required: boolean, expected: unknown): void {
+    const header = singleHeader(request, MCP_HEADER.name);
+    if (header === undefined && !required) return;
+    if (typeof header !== 'string' || decodeMirroredHeader(header) !== expected) throw headerMismatch('Mcp-Name');
+  }
+
+  private checkParamHeaders(request: McpHttpRequest, toolName: string, args: unknown, caller: McpCaller): void {
+    const tool = this.tools.get(toolName);
+    // A tool the caller's role may not use is answered as unknown later; checking its headers would reveal it.
+    if (!tool || tool.headers.length === 0 || !isRoleAllowed(tool, caller)) return;
+    for (const binding of tool.headers) {
+      const value = valueAt(args, binding.path);
+      const header = singleHeader(request, binding.header.toLowerCase());
+      if (value === undefined || value === null) {
+        if (header !== undefined) throw headerMismatch(binding.header);
+        continue;
+      }
+      if (typeof header !== 'string' || !matches(binding, decodeMirroredHeader(header), value)) {
+        throw headerMismatch(binding.header);
+      }
+    }
+  }
+}
+
+function valueAt(root: unknown, path: string[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+function matches(binding: McpHeaderBinding, header: string | undefined, value: unknown): boolean {
+  if (header === undefined) return false;
+  switch (binding.type) {
+    case 'integer':
+      return header.trim() !== '' && Number(header) === value;
+    case 'boolean':
+      return header === String(value);
+    default:
+      return header === value;
+  }
+}

@@ -1,0 +1,14 @@
+import { McpEra } from './mcp-request.interface';
+
+/** What `@McpContext()` gives a tool method about the request that called it. */
+export interface McpCallContext {
+  era: McpEra;
+  /** The protocol version in use. */
+  protocolVersion: string;
+  /** `clientInfo` of the era-2026 envelope, when sent. */
+  clientInfo?: { name?: string; version?: string };
+  /** Capabilities the client declared in the era-2026 envelope. */
+  clientCapabilities?: Record<string, unknown>;
+  /** The JSON-RPC id of the call. */
+  requestId?: string | number;
+}

@@ -1,0 +1,63 @@
+import { All, Controller, HttpCode, Post, Req, Res, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { Response } from 'express';
+import { JsonRpcErrorCode } from './mcp.constants';
+import { McpMessages } from './mcp.messages';
+import { McpHttpRequest } from './interfaces/mcp-request.interface';
+import { JsonRpcException } from './errors/json-rpc.exception';
+import { McpExceptionFilter } from './errors/mcp-exception.filter';
+import { McpOriginGuard } from './guards/mcp-origin.guard';
+import { McpContentLengthGuard } from './guards/mcp-content-length.guard';
+import { McpAuthGuard } from './auth/mcp-auth.guard';
+import { McpMessageGuard } from './transport/mcp-message.guard';
+import { McpEraGuard } from './guards/mcp-era.guard';
+import { McpResponseHeadersInterceptor } from './interceptors/mcp-response-headers.interceptor';
+import { McpHeaderMismatchInterceptor } from './interceptors/mcp-header-mismatch.interceptor';
+import { McpEnvelopeInterceptor } from './interceptors/mcp-envelope.interceptor';
+import { McpDispatcher } from './dispatch/mcp.dispatcher';
+import { mcpState } from './mcp-request.state';
+
+/**
+ * The MCP endpoint. Read top to bottom, the decorators are the order of
+ * checks: origin, declared size, token, body, era; then headers against the
+ * body and the envelope; then the method.
+ */
+@UseFilters(McpExceptionFilter)
+export class McpController {
+  constructor(private readonly dispatcher: McpDispatcher) {}
+
+  @Post()
+  @HttpCode(200)
+  @UseGuards(McpOriginGuard, McpContentLengthGuard, McpAuthGuard, McpMessageGuard, McpEraGuard)
+  @UseInterceptors(McpResponseHeadersInterceptor, McpHeaderMismatchInterceptor, McpEnvelopeInterceptor)
+  async handle(@Req() request: McpHttpRequest, @Res({ passthrough: true }) response: Response): Promise<object | undefined> {
+    const state = mcpState(request);
+    const message = state.message!;
+    if (message.id === undefined) {
+      // A notification: accepted, nothing to answer, whatever its method.
+      response.status(202);
+      return undefined;
+    }
+    const result = await this.dispatcher.dispatch({
+      message,
+      params: message.params ?? {},
+      era: state.era!,
+      caller: request.user!,
+      state,
+      request,
+    });
+    return { jsonrpc: '2.0', id: message.id, result };
+  }
+
+  /** GET (no server stream), DELETE (no session) and every other method. */
+  @All()
+  rejectMethod(): never {
+    throw new JsonRpcException(JsonRpcErrorCode.InvalidRequest, McpMessages.methodNotAllowed(), 405, undefined, { Allow: 'POST' }, true);
+  }
+}
+
+/** The controller class mounted at the configured path (routes are declared before any options factory runs). */
+export function createMcpController(path: string): typeof McpController {
+  @Controller(path)
+  class McpEndpointController extends McpController {}
+  return McpEndpointController;
+}

@@ -1,0 +1,80 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { MCP_PATH, MCP_RESOLVED_OPTIONS } from './mcp.constants';
+import { McpConfigurableModuleClass, MCP_MODULE_OPTIONS } from './mcp.module-definition';
+import { McpModuleOptions } from './interfaces/mcp-module-options.interface';
+import { resolveMcpOptions } from './mcp-options.defaults';
+import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor';
+import { McpExplorer } from './discovery/mcp.explorer';
+import { McpToolRegistry } from './discovery/mcp-tool.registry';
+import { DtoJsonSchemaFactory } from './schema/dto-json-schema.factory';
+import { McpBearerStrategy } from './auth/mcp-bearer.strategy';
+import { McpAuthGuard } from './auth/mcp-auth.guard';
+import { McpOriginGuard } from './guards/mcp-origin.guard';
+import { McpContentLengthGuard } from './guards/mcp-content-length.guard';
+import { McpEraGuard } from './guards/mcp-era.guard';
+import { McpMessageGuard } from './transport/mcp-message.guard';
+import { McpBodyParserInstaller } from './transport/mcp-body-parser.installer';
+import { McpHeaderMismatchInterceptor } from './interceptors/mcp-header-mismatch.interceptor';
+import { McpEnvelopeInterceptor } from './interceptors/mcp-envelope.interceptor';
+import { McpResponseHeadersInterceptor } from './interceptors/mcp-response-headers.interceptor';
+import { McpExceptionFilter } from './errors/mcp-exception.filter';
+import { McpDispatcher } from './dispatch/mcp.dispatcher';
+import { McpServerDescription } from './dispatch/mcp-server.description';
+import { McpToolInvoker } from './dispatch/mcp-tool.invoker';
+import { McpMethodHandlers } from './dispatch/mcp-method.handler';
+import { InitializeHandler } from './dispatch/handlers/initialize.handler';
+import { PingHandler } from './dispatch/handlers/ping.handler';
+import { DiscoverHandler } from './dispatch/handlers/discover.handler';
+import { ToolsListHandler } from './dispatch/handlers/tools-list.handler';
+import { ToolsCallHandler } from './dispatch/handlers/tools-call.handler';
+
+const METHOD_HANDLERS = [InitializeHandler, PingHandler, DiscoverHandler, ToolsListHandler, ToolsCallHandler];
+
+/**
+ * Serves the host's `@McpTool()` methods at one stateless MCP endpoint, in
+ * both protocol eras.
+ *
+ * @example
+ * ```ts
+ * McpModule.forRootAsync({
+ *   path: '/mcp',
+ *   imports: [IdentityModule],
+ *   inject: [TokenVerifier],
+ *   useFactory: (verifier) => ({ serverInfo: { name: 'kadu', version: '1.0.0' }, verifier }),
+ * })
+ * ```
+ */
+@Module({
+  imports: [DiscoveryModule, PassportModule],
+  providers: [
+    {
+      provide: MCP_RESOLVED_OPTIONS,
+      inject: [MCP_MODULE_OPTIONS, MCP_PATH],
+      useFactory: (options: McpModuleOptions, path: string) => resolveMcpOptions(options, path),
+    },
+    McpBodyParserInstaller,
+    McpMetadataAccessor,
+    McpToolRegistry,
+    McpExplorer,
+    DtoJsonSchemaFactory,
+    McpBearerStrategy,
+    McpOriginGuard,
+    McpContentLengthGuard,
+    McpAuthGuard,
+    McpMessageGuard,
+    McpEraGuard,
+    McpResponseHeadersInterceptor,
+    McpHeaderMismatchInterceptor,
+    McpEnvelopeInterceptor,
+    McpExceptionFilter,
+    McpServerDescription,
+    McpToolInvoker,
+    McpDispatcher,
+    ...METHOD_HANDLERS,
+    { provide: McpMethodHandlers, inject: METHOD_HANDLERS, useFactory: (...handlers: unknown[]) => handlers },
+  ],
+  exports: [McpToolRegistry, MCP_RESOLVED_OPTIONS],
+})
+export class McpModule extends McpConfigurableModuleClass {}

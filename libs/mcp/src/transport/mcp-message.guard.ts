@@ -1,0 +1,96 @@
+import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import getRawBody from 'raw-body';
+import type { Readable } from 'stream';
+import * as secureJson from 'secure-json-parse';
+import { JsonRpcErrorCode, MCP_RESOLVED_OPTIONS } from '../mcp.constants';
+import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { JsonRpcId, JsonRpcMessage } from '../interfaces/json-rpc.interface';
+import { JsonRpcException } from '../errors/json-rpc.exception';
+import { bodyTooLarge, invalidRequest } from '../errors/mcp-transport.errors';
+import { McpMessages } from '../mcp.messages';
+import { mcpState } from '../mcp-request.state';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Steps 5 to 9: reads the body (never more than the limit, chunked bodies
+ * included), then requires JSON, one object, and a valid JSON-RPC 2.0
+ * request or notification. Runs after authentication, so an anonymous
+ * client cannot make the server buffer anything.
+ */
+@Injectable()
+export class McpMessageGuard implements CanActivate {
+  constructor(@Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<McpHttpRequest>();
+    const raw = await this.readBody(request);
+    if (!isJsonContentType(request.headers['content-type'])) {
+      throw new JsonRpcException(JsonRpcErrorCode.InvalidRequest, McpMessages.unsupportedMediaType(), HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+    }
+    const body = this.parse(raw);
+    if (Array.isArray(body)) throw new JsonRpcException(JsonRpcErrorCode.InvalidRequest, McpMessages.batchNotSupported());
+    const state = mcpState(request);
+    state.id = readableId(body);
+    state.message = validateMessage(body);
+    return true;
+  }
+
+  private async readBody(request: McpHttpRequest): Promise<Buffer> {
+    try {
+      return await getRawBody(request as unknown as Readable, { limit: this.options.maxBodyBytes });
+    } catch (error) {
+      if ((error as { type?: string }).type === 'entity.too.large') throw bodyTooLarge(this.options.maxBodyBytes);
+      throw invalidRequest('the request body could not be read');
+    }
+  }
+
+  private parse(raw: Buffer): unknown {
+    let text: string;
+    try {
+      text = utf8.decode(raw);
+    } catch {
+      throw new JsonRpcException(JsonRpcErrorCode.ParseError, McpMessages.parseError());
+    }
+    try {
+      return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch (error) {
+      const forbidden = error instanceof SyntaxError ? false : /prototype|constructor|__proto__/i.test(String(error));
+      throw new JsonRpcException(JsonRpcErrorCode.ParseError, forbidden ? McpMessages.forbiddenKey() : McpMessages.parseError());
+    }
+  }
+}
+
+function isJsonContentType(header: string | string[] | undefined): boolean {
+  if (typeof header !== 'string') return false;
+  const mediaType = header.split(';', 1)[0].trim().toLowerCase();
+  return mediaType === 'application/json';
+}
+
+/** The id to echo in an error, when the body has a usable one even if the rest is invalid. */
+function readableId(body: unknown): JsonRpcId | null {
+  if (body && typeof body === 'object') {
+    const id = (body as { id?: unknown }).id;
+    if (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))) return id;
+  }
+  return null;
+}
+
+function validateMessage(body: unknown): JsonRpcMessage {
+  if (body === null || typeof body !== 'object') throw invalidRequest('the body must be a JSON-RPC object');
+  const message = body as Record<string, unknown>;
+  if (message.jsonrpc !== '2.0') throw invalidRequest('"jsonrpc" must be "2.0"');
+  if ('result' in message || 'error' in message) throw invalidRequest('clients may not send JSON-RPC responses');
+  if (typeof message.method !== 'string' || message.method === '') throw invalidRequest('"method" must be a non-empty string');
+  if ('id' in message) {
+    const id = message.id;
+    if (!(typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)))) {
+      throw invalidRequest('"id" must be a string or a number');
+    }
+  }
+  if ('params' in message && (message.params === null || typeof message.params !== 'object' || Array.isArray(message.params))) {
+    throw invalidRequest('"params" must be an object');
+  }
+  return message as unknown as JsonRpcMessage;
+}
