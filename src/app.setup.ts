@@ -1,0 +1,26 @@
+import { NestApplicationOptions, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { KADU_VALIDATION_OPTIONS } from './config/validation.options';
+
+/**
+ * Creates Kadu with its global setup, not yet listening. `main.ts` and the
+ * test helper both start here, so tests run the application users run.
+ *
+ * `abortOnError: false` turns a start-up failure (bad configuration, a
+ * failed migration) into a rejected promise instead of `process.abort()`, so
+ * `main.ts` can print it and a test can report it.
+ */
+export async function createKaduApp(options: NestApplicationOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { abortOnError: false, ...options });
+  return configureKaduApp(app);
+}
+
+/** The global setup shared by every way of starting Kadu. */
+export function configureKaduApp(app: NestExpressApplication): NestExpressApplication {
+  app.useGlobalPipes(new ValidationPipe(KADU_VALIDATION_OPTIONS));
+  // No reason to advertise the framework to scanners.
+  app.disable('x-powered-by');
+  return app;
+}

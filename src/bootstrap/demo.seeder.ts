@@ -1,0 +1,49 @@
+import { IdentityService } from '../identity/identity.service';
+import { generatePassword } from '../identity/password.hasher';
+import { DEMO_ORGANIZATION_SLUG, DEMO_OWNER_EMAIL, DEMO_TOKEN_CLIENT, DEMO_TOKEN_DAYS } from './demo.constants';
+
+/** What the demo seeding did, for the start-up banner. */
+export interface DemoSeed {
+  organizationSlug: string;
+  ownerEmail: string;
+  /** The owner's password when the owner was created by this call; `null` when it already existed. */
+  ownerPassword: string | null;
+  /** A freshly minted MCP token of the owner. */
+  token: string;
+  tokenExpiresAt: string | null;
+}
+
+/**
+ * Ensures the demo organization and its owner, and mints an MCP token.
+ *
+ * The owner's password is generated once, when the owner is created, and
+ * only then printed: resetting it on every start would break sign-ins
+ * whenever another replica (or a restart) ran, and a newcomer who lost it
+ * gets a new one with `npm run cli -- password reset --email …`.
+ * The token, stored hashed like every token, can only be shown by minting it.
+ */
+export async function seedDemo(identity: IdentityService): Promise<DemoSeed> {
+  const organization = await identity.ensureOrganization(DEMO_ORGANIZATION_SLUG, { name: 'Demo' });
+  let ownerPassword: string | null = null;
+  if (!(await identity.findUserByEmail(DEMO_OWNER_EMAIL))) {
+    const password = generatePassword();
+    // null when another replica created the owner first: its password is the one that counts.
+    if (await identity.createUser(organization, 'owner', { email: DEMO_OWNER_EMAIL, password })) ownerPassword = password;
+  }
+  const { token, record } = await identity.createToken({
+    organization,
+    role: 'owner',
+    email: DEMO_OWNER_EMAIL,
+    audience: 'mcp',
+    clientId: DEMO_TOKEN_CLIENT.id,
+    clientName: DEMO_TOKEN_CLIENT.name,
+    expiresInDays: DEMO_TOKEN_DAYS,
+  });
+  return {
+    organizationSlug: organization.slug,
+    ownerEmail: DEMO_OWNER_EMAIL,
+    ownerPassword,
+    token,
+    tokenExpiresAt: record.expires_at,
+  };
+}

@@ -1,0 +1,20 @@
+import { KADU_ROLES, KADU_SCOPES } from '../identity/identity.types';
+
+/** The CLI's help text. */
+export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  token create --organization <slug> --role <role> [options]
+      Mints an access token; the organization and the user <role>@<slug>.kadu.local
+      are created when missing. The token is the last line of stdout.
+        --scopes a,b          default: ${KADU_SCOPES.join(',')}
+        --audience mcp|api    default: mcp (an mcp token is refused by /api/v1 and vice versa)
+        --client-id <id>      default: personal-access-token
+        --client-name <name>  default: Personal access token
+        --expires-in-days <n> default: never expires
+
+  password reset --email <email>
+      Gives the user a new random password, printed as the last line of stdout.
+
+Roles: ${KADU_ROLES.join(', ')}
+The database is the one DATABASE_URL names (default sqlite:./data/kadu.sqlite).`;

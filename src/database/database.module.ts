@@ -1,0 +1,37 @@
+import { Logger, Module, OnModuleDestroy } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { Kysely } from 'kysely';
+import { KaduConfig } from '../config/kadu-config.interface';
+import { KADU_DATABASE } from './database.constants';
+import { openKaduDatabase } from './database.factory';
+import { InjectDatabase } from './inject-database.decorator';
+import { KaduDatabase } from './kadu-database.interface';
+
+/**
+ * Provides the `Kysely<KaduDatabase>` under {@link KADU_DATABASE}, migrated
+ * before any provider receives it, and closes it when the application shuts
+ * down. Needs the global `ConfigService` (`DATABASE_URL`).
+ */
+@Module({
+  providers: [
+    {
+      provide: KADU_DATABASE,
+      inject: [ConfigService],
+      useFactory: async (config: ConfigService<KaduConfig, true>): Promise<Kysely<KaduDatabase>> => {
+        const { db, applied, description } = await openKaduDatabase(config.get('DATABASE_URL', { infer: true }));
+        const migrations = applied.length > 0 ? `applied ${applied.join(', ')}` : 'schema up to date';
+        new Logger('Database').log(`Opened ${description} (${migrations})`);
+        return db;
+      },
+    },
+  ],
+  exports: [KADU_DATABASE],
+})
+export class DatabaseModule implements OnModuleDestroy {
+  constructor(@InjectDatabase() private readonly db: Kysely<KaduDatabase>) {}
+
+  /** Releases the file handle (and WAL checkpoint) so tests and restarts leave no lock behind. */
+  async onModuleDestroy(): Promise<void> {
+    await this.db.destroy();
+  }
+}

@@ -1,0 +1,70 @@
+/** Roles a person holds in an organization, from most to least powerful. */
+export const KADU_ROLES = ['owner', 'admin', 'operator', 'viewer'] as const;
+/** One of {@link KADU_ROLES}. */
+export type KaduRole = (typeof KADU_ROLES)[number];
+
+/** Who a token is for: the MCP endpoint or the REST API. A token is refused by the other. */
+export const TOKEN_AUDIENCES = ['mcp', 'api'] as const;
+/** One of {@link TOKEN_AUDIENCES}. */
+export type TokenAudience = (typeof TOKEN_AUDIENCES)[number];
+
+/** Scopes Kadu's tools and routes declare. */
+export const KADU_SCOPES = ['kadu:read', 'kadu:write', 'kadu:run'] as const;
+
+/** An organization as stored. */
+export interface OrganizationRecord {
+  id: string;
+  slug: string;
+  name: string;
+  plan: string;
+  created_at: string;
+}
+
+/** A user as the rest of the application sees it: the password hash never leaves the service. */
+export interface UserRecord {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: KaduRole;
+  created_at: string;
+}
+
+/** An access token's metadata; its secret is never stored, its hash never returned. */
+export interface AccessTokenRecord {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  audience: TokenAudience;
+  scopes: string[];
+  client_id: string;
+  client_name: string | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+/** What {@link IdentityService.createToken} needs. */
+export interface CreateTokenOptions {
+  /** The organization's slug (created when missing) or its record. */
+  organization: string | OrganizationRecord;
+  /** Role of the user the token is issued to; the user is created when missing. */
+  role: KaduRole;
+  /** The user's e-mail. @default `<role>@<slug>.kadu.local` */
+  email?: string;
+  /** @default 'mcp' */
+  audience?: TokenAudience;
+  /** @default every scope in {@link KADU_SCOPES} */
+  scopes?: string[];
+  /** OAuth client the token stands for. @default 'personal-access-token' */
+  clientId?: string;
+  /** Shown on approval screens. @default 'Personal access token' */
+  clientName?: string | null;
+  /** Lifetime in days (fractions allowed). @default null: never expires */
+  expiresInDays?: number | null;
+}
+
+/** A freshly minted token: `token` is the only copy of the secret. */
+export interface CreatedToken {
+  token: string;
+  record: AccessTokenRecord;
+}

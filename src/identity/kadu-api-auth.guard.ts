@@ -1,0 +1,59 @@
+import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import passport from 'passport';
+import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import { KADU_API_REALM } from './kadu-api.constants';
+import { KaduApiStrategy } from './kadu-api.strategy';
+
+/**
+ * Requires an API token (`Authorization: Bearer kadu_api_…`) and puts the
+ * caller on `request.user` for `@CurrentCaller()`. A missing or rejected
+ * token is a 401 with `{"error":"invalid_token","error_description":"…"}`
+ * and an RFC 6750 challenge, the same body the MCP endpoint answers.
+ */
+@Injectable()
+export class KaduApiAuthGuard implements CanActivate {
+  constructor(private readonly strategy: KaduApiStrategy) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request & { user?: McpCaller }>();
+    const response = context.switchToHttp().getResponse<Response>();
+    // passport-http-bearer also reads the query and the body; such tokens end up in logs and histories.
+    if (hasKey(request.query, 'access_token') || hasKey(request.body, 'access_token')) {
+      throw this.unauthorized(response, 'Send the access token in the Authorization header, not in the URL or body');
+    }
+    const caller = await this.authenticate(request, response);
+    if (!caller) {
+      throw request.headers.authorization?.trim()
+        ? this.unauthorized(response, 'The access token is invalid, expired, revoked, or not issued for this API')
+        : this.unauthorized(response, 'Missing access token: send Authorization: Bearer <token>', false);
+    }
+    request.user = caller;
+    return true;
+  }
+
+  /** Overridable: the 401 for a missing (`tokenSent` false) or rejected token. */
+  protected unauthorized(response: Response, description: string, tokenSent = true): UnauthorizedException {
+    // RFC 6750 §3.1: a request without credentials gets a challenge without an error code.
+    response.setHeader('WWW-Authenticate', `Bearer realm="${KADU_API_REALM}"${tokenSent ? ', error="invalid_token"' : ''}`);
+    return new UnauthorizedException({ error: 'invalid_token', error_description: description });
+  }
+
+  /**
+   * Runs this application's own strategy instance rather than the one
+   * passport registered by name: that registry is process-wide, so with two
+   * applications in one process (tests, replicas) the last one created would
+   * authenticate for both.
+   */
+  private authenticate(request: Request, response: Response): Promise<McpCaller | false> {
+    return new Promise((resolve, reject) =>
+      passport.authenticate(this.strategy, { session: false }, (error: unknown, caller: McpCaller | false) =>
+        error ? reject(error) : resolve(caller || false),
+      )(request, response, (error?: unknown) => (error ? reject(error) : resolve(false))),
+    );
+  }
+}
+
+function hasKey(value: unknown, key: string): boolean {
+  return typeof value === 'object' && value !== null && key in value;
+}

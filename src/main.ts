@@ -1,0 +1,39 @@
+import { Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { createKaduApp } from './app.setup';
+import { seedDemo } from './bootstrap/demo.seeder';
+import { renderStartupBanner } from './bootstrap/startup.banner';
+import { KaduConfig } from './config/kadu-config.interface';
+import { describeDatabase, parseDatabaseUrl } from './database/database-url.parser';
+import { IdentityService } from './identity/identity.service';
+
+/**
+ * Starts Kadu: migrates the database, seeds the demo organization (unless
+ * `KADU_DEMO=false`), listens on `HOST:PORT`, and prints where to connect
+ * with a working demo token.
+ */
+async function bootstrap(): Promise<void> {
+  const app = await createKaduApp();
+  app.enableShutdownHooks();
+  const config = app.get<ConfigService<KaduConfig, true>>(ConfigService);
+  // Seeded before listening, so the first request already finds the demo organization.
+  const demo = config.get('KADU_DEMO', { infer: true }) ? await seedDemo(app.get(IdentityService)) : null;
+  const host = config.get('HOST', { infer: true });
+  const port = config.get('PORT', { infer: true });
+  await app.listen(port, host);
+  process.stdout.write(
+    renderStartupBanner({
+      publicUrl: config.get('PUBLIC_URL', { infer: true }),
+      listening: `${host}:${port}`,
+      database: describeDatabase(parseDatabaseUrl(config.get('DATABASE_URL', { infer: true }))),
+      demo,
+    }),
+  );
+}
+
+bootstrap().catch((error: unknown) => {
+  // Nest has already logged a failure inside the container in full; one line is enough to close on.
+  const message = error instanceof Error ? error.message : String(error);
+  new Logger('Kadu').error(`Kadu did not start: ${message.split('\n')[0]}`);
+  process.exit(1);
+});

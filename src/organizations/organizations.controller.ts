@@ -1,0 +1,20 @@
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import { API_V1 } from '../app.constants';
+import { CurrentCaller } from '../identity/current-caller.decorator';
+import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { OrganizationView } from './organization.view';
+import { OrganizationsService } from './organizations.service';
+
+/** `/api/v1/organization`: the caller's own organization (there is no other to choose). */
+@Controller(`${API_V1}/organization`)
+@UseGuards(KaduApiAuthGuard)
+export class OrganizationsController {
+  constructor(private readonly organizations: OrganizationsService) {}
+
+  /** `GET /api/v1/organization`: the same JSON as the tool `kadu_organization_get`. */
+  @Get()
+  get(@CurrentCaller() caller: McpCaller): Promise<OrganizationView> {
+    return this.organizations.get(caller);
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Starts the real Kadu application for e2e specs: the same `createKaduApp()`
+ * as `main.ts`, a fresh SQLite file per application, a loopback port, and a
+ * helper to mint tokens.
+ */
+import { LogLevel } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Kysely } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MCP_PATH } from '../../src/app.constants';
+import { createKaduApp } from '../../src/app.setup';
+import { KADU_DATABASE } from '../../src/database/database.constants';
+import { KaduDatabase } from '../../src/database/kadu-database.interface';
+import { IdentityService } from '../../src/identity/identity.service';
+import { CreateTokenOptions, KaduRole } from '../../src/identity/identity.types';
+
+/** Options of {@link startKadu}. */
+export interface StartKaduOptions {
+  /** Use this database instead of a fresh one, e.g. a second replica on the first one's `databaseUrl`. */
+  databaseUrl?: string;
+  /** More environment for this application only (`KADU_SIGNING_SECRET`, …). */
+  env?: Record<string, string>;
+  /** Nest log levels. @default ['error', 'warn'] */
+  logger?: LogLevel[] | false;
+}
+
+/** Options of {@link KaduTestApp.token}: those of `IdentityService.createToken`. */
+export type TestTokenOptions = Omit<CreateTokenOptions, 'organization' | 'role'>;
+
+/** A running Kadu. */
+export interface KaduTestApp {
+  app: NestExpressApplication;
+  /** `http://127.0.0.1:<port>`, also the application's `PUBLIC_URL`. */
+  baseUrl: string;
+  /** `<baseUrl>/mcp`. */
+  mcpUrl: string;
+  /** Pass it to another `startKadu()` to run a second replica on the same data. */
+  databaseUrl: string;
+  identity: IdentityService;
+  db: Kysely<KaduDatabase>;
+  /** Mints a token (MCP unless `options.audience` says otherwise), creating the organization and user when missing. */
+  token(organization: string, role: KaduRole, options?: TestTokenOptions): Promise<string>;
+  /** Closes the application and deletes the database it created. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Kadu on 127.0.0.1. The port is chosen before the application is
+ * created, because `PUBLIC_URL` (challenges, OAuth metadata, Origin checks)
+ * must name the port clients actually use.
+ */
+export async function startKadu(options: StartKaduOptions = {}): Promise<KaduTestApp> {
+  const dataDir = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'kadu-test-'));
+  const databaseUrl = options.databaseUrl ?? `sqlite:${join(dataDir!, 'kadu.sqlite')}`;
+  try {
+    const { app, port } = await listenOnFreePort(databaseUrl, options);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const identity = app.get(IdentityService);
+    return {
+      app,
+      baseUrl,
+      mcpUrl: `${baseUrl}${MCP_PATH}`,
+      databaseUrl,
+      identity,
+      db: app.get<Kysely<KaduDatabase>>(KADU_DATABASE),
+      token: async (organization, role, tokenOptions = {}) =>
+        (await identity.createToken({ ...tokenOptions, organization, role })).token,
+      close: async () => {
+        await app.close();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Another process may take the port between the probe and `listen`; then start over on a new one. */
+async function listenOnFreePort(
+  databaseUrl: string,
+  options: StartKaduOptions,
+): Promise<{ app: NestExpressApplication; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      KADU_DEMO: 'false',
+      ...options.env,
+    };
+    const app = await withEnv(env, async () => {
+      const created = await createKaduApp({ logger: options.logger ?? ['error', 'warn'] });
+      await created.init();
+      return created;
+    });
+    try {
+      await app.listen(port, '127.0.0.1');
+      return { app, port };
+    } catch (error) {
+      await app.close();
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw error;
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let envLock: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `fn` with `env` laid over `process.env`, one call at a time: Kadu reads
+ * its configuration from the environment while it is created, and two
+ * applications created concurrently must not see each other's database.
+ */
+function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const run = envLock.then(async () => {
+    const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+    Object.assign(process.env, env);
+    try {
+      return await fn();
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+  envLock = run.catch(() => undefined);
+  return run;
+}
