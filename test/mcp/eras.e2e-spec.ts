@@ -25,7 +25,7 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
         result: {
           resultType: 'complete',
           supportedVersions: SUPPORTED,
-          capabilities: { tools: {} },
+          capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
           instructions: 'Fixture instructions',
           ttlMs: 0,
           cacheScope: 'private',
@@ -158,7 +158,12 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
       expect(response.body).toEqual({
         jsonrpc: '2.0',
         id: 1,
-        result: { protocolVersion: answered, capabilities: { tools: { listChanged: false } }, serverInfo: SERVER_INFO, instructions: 'Fixture instructions' },
+        result: {
+          protocolVersion: answered,
+          capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false }, completions: {} },
+          serverInfo: SERVER_INFO,
+          instructions: 'Fixture instructions',
+        },
       });
     });
 

@@ -2,12 +2,22 @@ export { McpModule } from './mcp.module';
 export { MCP_OPTIONS_TYPE, MCP_ASYNC_OPTIONS_TYPE } from './mcp.module-definition';
 export { MCP_RESOLVED_OPTIONS, MCP_SUPPORTED_VERSIONS, JsonRpcErrorCode } from './mcp.constants';
 export { McpTool } from './decorators/mcp-tool.decorator';
+export { McpResource } from './decorators/mcp-resource.decorator';
+export { McpResourceTemplate } from './decorators/mcp-resource-template.decorator';
+export { McpPrompt } from './decorators/mcp-prompt.decorator';
+export { McpCompletion } from './decorators/mcp-completion.decorator';
+export { McpResourceParams } from './decorators/mcp-resource-params.decorator';
+export { McpCompletionValue } from './decorators/mcp-completion-value.decorator';
 export { McpCaller } from './decorators/mcp-caller.decorator';
 export { McpArgs } from './decorators/mcp-args.decorator';
 export { McpContext } from './decorators/mcp-context.decorator';
 export { McpHeader } from './schema/mcp-header.decorator';
 export { McpTokenVerifier } from './auth/mcp-token-verifier.interface';
 export { McpToolRegistry } from './discovery/mcp-tool.registry';
+export { McpResourceRegistry } from './discovery/mcp-resource.registry';
+export { McpResourceTemplateRegistry } from './discovery/mcp-resource-template.registry';
+export { McpPromptRegistry } from './discovery/mcp-prompt.registry';
+export { McpCompletionRegistry } from './discovery/mcp-completion.registry';
 export { McpAuthGuard } from './auth/mcp-auth.guard';
 export { McpOriginGuard } from './guards/mcp-origin.guard';
 export { McpExceptionFilter } from './errors/mcp-exception.filter';
@@ -15,5 +25,17 @@ export { JsonRpcException } from './errors/json-rpc.exception';
 export type { McpModuleOptions, McpServerInfo } from './interfaces/mcp-module-options.interface';
 export type { McpToolOptions, McpToolAnnotations } from './interfaces/mcp-tool-options.interface';
 export type { McpToolDefinition, McpToolDescriptor } from './interfaces/mcp-tool-definition.interface';
-export type { McpCallContext } from './interfaces/mcp-call-context.interface';
+export type { McpAccessOptions } from './interfaces/mcp-access-options.interface';
+export type { McpResourceOptions, McpResourceTemplateOptions } from './interfaces/mcp-resource-options.interface';
+export type {
+  McpResourceDefinition,
+  McpResourceDescriptor,
+  McpResourceTemplateDefinition,
+  McpResourceTemplateDescriptor,
+} from './interfaces/mcp-resource-definition.interface';
+export type { McpPromptOptions, McpPromptArgument, McpPromptMessage } from './interfaces/mcp-prompt-options.interface';
+export type { McpPromptDefinition, McpPromptDescriptor } from './interfaces/mcp-prompt-definition.interface';
+export type { McpCompletionOptions, McpCompletionRef } from './interfaces/mcp-completion-options.interface';
+export type { McpCompletionDefinition } from './interfaces/mcp-completion-definition.interface';
+export type { McpCallContext, McpCompletionContext } from './interfaces/mcp-call-context.interface';
 export type { McpJsonSchema } from './schema/json-schema.interface';

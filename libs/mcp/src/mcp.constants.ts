@@ -1,7 +1,18 @@
 /** Metadata key of `@McpTool()` on a provider method. */
 export const MCP_TOOL_METADATA = 'kobana:mcp:tool';
-/** Metadata key of the parameter bindings (`@McpCaller()`, `@McpArgs()`, …) of a tool method. */
+/** Metadata key of `@McpResource()` on a provider method. */
+export const MCP_RESOURCE_METADATA = 'kobana:mcp:resource';
+/** Metadata key of `@McpResourceTemplate()` on a provider method. */
+export const MCP_RESOURCE_TEMPLATE_METADATA = 'kobana:mcp:resource-template';
+/** Metadata key of `@McpPrompt()` on a provider method. */
+export const MCP_PROMPT_METADATA = 'kobana:mcp:prompt';
+/** Metadata key of `@McpCompletion()` on a provider method. */
+export const MCP_COMPLETION_METADATA = 'kobana:mcp:completion';
+/** Metadata key of the parameter bindings (`@McpCaller()`, `@McpArgs()`, …) of an MCP method. */
 export const MCP_PARAMS_METADATA = 'kobana:mcp:params';
+
+/** Most values one `completion/complete` answer may carry (MCP `CompleteResult`). */
+export const MCP_COMPLETION_MAX_VALUES = 100;
 
 /** Injection token of the resolved module options (defaults merged). */
 export const MCP_RESOLVED_OPTIONS = Symbol('McpResolvedOptions');

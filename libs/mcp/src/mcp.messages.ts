@@ -17,15 +17,34 @@ export const McpMessages = {
   methodNotFound: (method: string) => `Method not found: ${method}`,
   invalidParams: (why: string) => `Invalid params: ${why}`,
   unknownTool: (name: string) => `Unknown tool: ${name}`,
+  unknownPrompt: (name: string) => `Unknown prompt: ${name}`,
+  unknownResourceTemplate: (uriTemplate: string) => `Unknown resource template: ${uriTemplate}`,
+  resourceNotFound: () => 'Resource not found',
+  missingArguments: (names: string[]) => `Invalid params: missing required argument(s): ${names.join(', ')}`,
   invalidCursor: () => 'Invalid params: invalid cursor',
   internalError: () => 'Internal error',
   missingToken: () => 'An access token issued for this MCP server is required',
   invalidToken: () => 'The access token is invalid, expired, revoked or was not issued for this MCP server',
-  insufficientScope: (scopes: string[]) => `This tool needs the scope(s): ${scopes.join(' ')}`,
+  insufficientScope: (kind: string, scopes: string[]) => `This ${kind} needs the scope(s): ${scopes.join(' ')}`,
   duplicateTool: (name: string, first: string, second: string) =>
     `Duplicate MCP tool "${name}": declared by ${first} and by ${second}. Tool names must be unique.`,
-  requestScopedTool: (provider: string, method: string) =>
-    `@McpTool() on ${provider}.${method} is ignored: request-scoped providers cannot be tools (they have no instance at start-up)`,
+  duplicateResource: (uri: string, first: string, second: string) =>
+    `Duplicate MCP resource "${uri}": declared by ${first} and by ${second}. Resource URIs must be unique.`,
+  duplicateResourceTemplate: (uriTemplate: string, first: string, second: string) =>
+    `Duplicate MCP resource template "${uriTemplate}": declared by ${first} and by ${second}. URI templates must be unique.`,
+  duplicatePrompt: (name: string, first: string, second: string) =>
+    `Duplicate MCP prompt "${name}": declared by ${first} and by ${second}. Prompt names must be unique.`,
+  duplicateCompletion: (target: string, argument: string, first: string, second: string) =>
+    `Duplicate MCP completion for "${argument}" of ${target}: declared by ${first} and by ${second}.`,
+  orphanCompletion: (owner: string, target: string, argument: string) =>
+    `@McpCompletion() on ${owner} completes "${argument}" of ${target}, which declares no such argument or is not registered`,
+  invalidUriTemplate: (uriTemplate: string, why: string) =>
+    `Invalid MCP URI template "${uriTemplate}": ${why}. Only RFC 6570 level-1 templates ({name}) are supported.`,
+  invalidPromptResult: (owner: string) =>
+    `${owner} must return a string or an array of { role: "user" | "assistant", content: { type, … } } messages`,
+  invalidCompletionResult: (owner: string) => `${owner} must return an array of strings`,
+  requestScopedMethod: (provider: string, method: string) =>
+    `MCP decorators on ${provider}.${method} are ignored: request-scoped providers cannot serve MCP (they have no instance at start-up)`,
   missingInputType: (tool: string) =>
     `MCP tool "${tool}" takes @McpArgs() but its type is not a class: declare a DTO class as the parameter type or set "input" in @McpTool()`,
   unhandledError: (correlationId: string) => `Unhandled error in an MCP request (correlation id ${correlationId})`,

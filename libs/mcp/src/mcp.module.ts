@@ -8,6 +8,11 @@ import { resolveMcpOptions } from './mcp-options.defaults';
 import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor';
 import { McpExplorer } from './discovery/mcp.explorer';
 import { McpToolRegistry } from './discovery/mcp-tool.registry';
+import { McpResourceRegistry } from './discovery/mcp-resource.registry';
+import { McpResourceTemplateRegistry } from './discovery/mcp-resource-template.registry';
+import { McpPromptRegistry } from './discovery/mcp-prompt.registry';
+import { McpCompletionRegistry } from './discovery/mcp-completion.registry';
+import { McpDefinitionFactory } from './discovery/mcp-definition.factory';
 import { DtoJsonSchemaFactory } from './schema/dto-json-schema.factory';
 import { McpBearerStrategy } from './auth/mcp-bearer.strategy';
 import { McpAuthGuard } from './auth/mcp-auth.guard';
@@ -23,18 +28,39 @@ import { McpExceptionFilter } from './errors/mcp-exception.filter';
 import { McpDispatcher } from './dispatch/mcp.dispatcher';
 import { McpServerDescription } from './dispatch/mcp-server.description';
 import { McpToolInvoker } from './dispatch/mcp-tool.invoker';
+import { McpProviderInvoker } from './dispatch/mcp-provider.invoker';
 import { McpMethodHandlers } from './dispatch/mcp-method.handler';
 import { InitializeHandler } from './dispatch/handlers/initialize.handler';
 import { PingHandler } from './dispatch/handlers/ping.handler';
 import { DiscoverHandler } from './dispatch/handlers/discover.handler';
 import { ToolsListHandler } from './dispatch/handlers/tools-list.handler';
 import { ToolsCallHandler } from './dispatch/handlers/tools-call.handler';
+import { ResourcesListHandler } from './dispatch/handlers/resources-list.handler';
+import { ResourcesTemplatesListHandler } from './dispatch/handlers/resources-templates-list.handler';
+import { ResourcesReadHandler } from './dispatch/handlers/resources-read.handler';
+import { PromptsListHandler } from './dispatch/handlers/prompts-list.handler';
+import { PromptsGetHandler } from './dispatch/handlers/prompts-get.handler';
+import { CompletionCompleteHandler } from './dispatch/handlers/completion-complete.handler';
 
-const METHOD_HANDLERS = [InitializeHandler, PingHandler, DiscoverHandler, ToolsListHandler, ToolsCallHandler];
+const METHOD_HANDLERS = [
+  InitializeHandler,
+  PingHandler,
+  DiscoverHandler,
+  ToolsListHandler,
+  ToolsCallHandler,
+  ResourcesListHandler,
+  ResourcesTemplatesListHandler,
+  ResourcesReadHandler,
+  PromptsListHandler,
+  PromptsGetHandler,
+  CompletionCompleteHandler,
+];
+const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateRegistry, McpPromptRegistry, McpCompletionRegistry];
 
 /**
- * Serves the host's `@McpTool()` methods at one stateless MCP endpoint, in
- * both protocol eras.
+ * Serves the host's `@McpTool()`, `@McpResource()`, `@McpResourceTemplate()`,
+ * `@McpPrompt()` and `@McpCompletion()` methods at one stateless MCP
+ * endpoint, in both protocol eras.
  *
  * @example
  * ```ts
@@ -56,7 +82,8 @@ const METHOD_HANDLERS = [InitializeHandler, PingHandler, DiscoverHandler, ToolsL
     },
     McpBodyParserInstaller,
     McpMetadataAccessor,
-    McpToolRegistry,
+    ...REGISTRIES,
+    McpDefinitionFactory,
     McpExplorer,
     DtoJsonSchemaFactory,
     McpBearerStrategy,
@@ -70,11 +97,12 @@ const METHOD_HANDLERS = [InitializeHandler, PingHandler, DiscoverHandler, ToolsL
     McpEnvelopeInterceptor,
     McpExceptionFilter,
     McpServerDescription,
+    McpProviderInvoker,
     McpToolInvoker,
     McpDispatcher,
     ...METHOD_HANDLERS,
     { provide: McpMethodHandlers, inject: METHOD_HANDLERS, useFactory: (...handlers: unknown[]) => handlers },
   ],
-  exports: [McpToolRegistry, MCP_RESOLVED_OPTIONS],
+  exports: [...REGISTRIES, MCP_RESOLVED_OPTIONS],
 })
 export class McpModule extends McpConfigurableModuleClass {}

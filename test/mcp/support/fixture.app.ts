@@ -3,9 +3,11 @@ import { Test } from '@nestjs/testing';
 import { McpModule } from '@kobana/mcp';
 import type { McpModuleOptions } from '@kobana/mcp';
 import { FixtureTools } from './fixture.tools';
+import { FixtureResources } from './fixture.resources';
+import { FixturePrompts } from './fixture.prompts';
 import { FixtureVerifier } from './fixture.verifier';
 
-@Module({ providers: [FixtureTools, FixtureVerifier], exports: [FixtureTools, FixtureVerifier] })
+@Module({ providers: [FixtureTools, FixtureResources, FixturePrompts, FixtureVerifier], exports: [FixtureTools, FixtureVerifier] })
 class FixtureToolsModule {}
 
 /** Builds the module's fixture host with the Nest testing module (no port: supertest binds its own loopback server). */

@@ -1,10 +1,10 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
-import { MCP_BEARER_STRATEGY } from '../mcp.constants';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import passport from 'passport';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpAuthException } from '../errors/mcp-auth.exception';
 import { McpMessages } from '../mcp.messages';
+import { McpBearerStrategy } from './mcp-bearer.strategy';
 
 /**
  * Step 4: a bearer token in the `Authorization` header, valid for this MCP
@@ -12,20 +12,20 @@ import { McpMessages } from '../mcp.messages';
  * would otherwise accept) are refused: they end up in logs and histories.
  */
 @Injectable()
-export class McpAuthGuard extends AuthGuard(MCP_BEARER_STRATEGY) {
-  override canActivate(context: ExecutionContext) {
-    const request = context.switchToHttp().getRequest<McpHttpRequest & { query?: Record<string, unknown> }>();
-    if (request.query && 'access_token' in request.query) throw this.unauthorized(true);
-    return super.canActivate(context);
-  }
+export class McpAuthGuard implements CanActivate {
+  constructor(private readonly strategy: McpBearerStrategy) {}
 
-  override handleRequest<TUser = McpCaller>(err: unknown, user: TUser | false, _info: unknown, context: ExecutionContext): TUser {
-    if (err) throw err;
-    if (!user) {
-      const authorization = context.switchToHttp().getRequest<McpHttpRequest>().headers.authorization;
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<McpHttpRequest & { query?: Record<string, unknown> }>();
+    if (request.query && 'access_token' in request.query) throw this.unauthorized(true);
+    const caller = await this.authenticate(request, http.getResponse());
+    if (!caller) {
+      const authorization = request.headers.authorization;
       throw this.unauthorized(typeof authorization === 'string' && authorization.trim() !== '');
     }
-    return user;
+    request.user = caller;
+    return true;
   }
 
   /** Overridable: the 401 answered for a missing or rejected token. */
@@ -33,5 +33,18 @@ export class McpAuthGuard extends AuthGuard(MCP_BEARER_STRATEGY) {
     return tokenSent
       ? new McpAuthException(401, 'invalid_token', McpMessages.invalidToken(), { error: 'invalid_token' })
       : new McpAuthException(401, 'invalid_token', McpMessages.missingToken(), {});
+  }
+
+  /**
+   * Runs this module's own strategy instance, not the one passport keeps by
+   * name: that registry is process-wide, so with two applications in one
+   * process (tests, in-process replicas) the last one built would answer for both.
+   */
+  private authenticate(request: unknown, response: unknown): Promise<McpCaller | false> {
+    return new Promise((resolve, reject) =>
+      passport.authenticate(this.strategy, { session: false }, (error: unknown, caller: McpCaller | false) =>
+        error ? reject(error) : resolve(caller || false),
+      )(request, response, (error?: unknown) => (error ? reject(error) : resolve(false))),
+    );
   }
 }

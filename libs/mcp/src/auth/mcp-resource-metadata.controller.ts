@@ -2,14 +2,14 @@ import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
-import { McpToolRegistry } from '../discovery/mcp-tool.registry';
+import { McpServerDescription } from '../dispatch/mcp-server.description';
 import { publicOrigin, RESOURCE_METADATA_PREFIX } from './mcp-resource-metadata';
 
 /** OAuth 2.0 Protected Resource Metadata (RFC 9728): where a client learns how to get a token. No token needed. */
 export class McpResourceMetadataController {
   constructor(
     @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
-    private readonly tools: McpToolRegistry,
+    private readonly server: McpServerDescription,
   ) {}
 
   @Get()
@@ -18,7 +18,7 @@ export class McpResourceMetadataController {
     return {
       resource: `${publicOrigin(this.options, request)}${this.options.path}`,
       authorization_servers: this.options.authorizationServers,
-      scopes_supported: this.options.scopesSupported ?? this.tools.scopes(),
+      scopes_supported: this.options.scopesSupported ?? this.server.scopes(),
       bearer_methods_supported: ['header'],
       resource_name: this.options.resourceName,
     };

@@ -1,20 +1,19 @@
-import { Injectable, Logger, OnModuleInit, Type } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { McpMetadataAccessor } from './mcp-metadata.accessor';
+import { McpDefinitionFactory, McpMethodRef } from './mcp-definition.factory';
 import { McpToolRegistry } from './mcp-tool.registry';
-import { McpToolOptions } from '../interfaces/mcp-tool-options.interface';
-import { McpToolDefinition, McpToolDescriptor } from '../interfaces/mcp-tool-definition.interface';
-import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.factory';
-import { McpJsonSchema } from '../schema/json-schema.interface';
+import { McpResourceRegistry } from './mcp-resource.registry';
+import { McpResourceTemplateRegistry } from './mcp-resource-template.registry';
+import { McpPromptRegistry } from './mcp-prompt.registry';
+import { McpCompletionRegistry, describeCompletionRef } from './mcp-completion.registry';
 import { McpMessages } from '../mcp.messages';
 
-const EMPTY_INPUT_SCHEMA: McpJsonSchema = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
-
 /**
- * Finds every `@McpTool()` method of the application's providers at start-up
- * and registers it with everything a call needs already prepared: schema,
- * header bindings, parameter bindings and the bound method.
+ * Finds every `@McpTool()`, `@McpResource()`, `@McpResourceTemplate()`,
+ * `@McpPrompt()` and `@McpCompletion()` method of the application's
+ * providers at start-up and registers its prepared definition.
  */
 @Injectable()
 export class McpExplorer implements OnModuleInit {
@@ -24,14 +23,19 @@ export class McpExplorer implements OnModuleInit {
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly metadata: McpMetadataAccessor,
-    private readonly schemas: DtoJsonSchemaFactory,
-    private readonly registry: McpToolRegistry,
+    private readonly definitions: McpDefinitionFactory,
+    private readonly tools: McpToolRegistry,
+    private readonly resources: McpResourceRegistry,
+    private readonly templates: McpResourceTemplateRegistry,
+    private readonly prompts: McpPromptRegistry,
+    private readonly completions: McpCompletionRegistry,
   ) {}
 
   onModuleInit(): void {
     for (const wrapper of this.discovery.getProviders()) {
       this.explore(wrapper);
     }
+    this.checkCompletionTargets();
   }
 
   private explore(wrapper: InstanceWrapper): void {
@@ -39,61 +43,45 @@ export class McpExplorer implements OnModuleInit {
     if (!instance || typeof instance !== 'object' || wrapper.isAlias) return;
     const prototype = Object.getPrototypeOf(instance);
     for (const methodName of this.scanner.getAllMethodNames(prototype)) {
-      const options = this.metadata.getToolOptions(prototype[methodName]);
-      if (!options) continue;
+      if (!this.metadata.isMcpMethod(prototype[methodName])) continue;
       if (!wrapper.isDependencyTreeStatic()) {
-        this.logger.warn(McpMessages.requestScopedTool(wrapper.name, methodName));
+        this.logger.warn(McpMessages.requestScopedMethod(wrapper.name, methodName));
         continue;
       }
-      this.registry.register(this.define(instance, prototype, methodName, options));
+      this.register({ instance, prototype, methodName });
     }
   }
 
-  private define(instance: object, prototype: any, methodName: string, options: McpToolOptions): McpToolDefinition {
-    const params = this.metadata.getParamBindings(prototype, methodName);
-    const inputType = this.inputTypeOf(prototype, methodName, options);
-    const inputSchema = inputType ? this.schemas.create(inputType) : EMPTY_INPUT_SCHEMA;
-    const descriptor: McpToolDescriptor = {
-      name: options.name,
-      ...(options.title ? { title: options.title } : {}),
-      description: options.description,
-      inputSchema,
-      annotations: {
-        ...(options.title ? { title: options.title } : {}),
-        readOnlyHint: options.annotations?.readOnlyHint ?? false,
-        destructiveHint: options.annotations?.destructiveHint ?? false,
-        idempotentHint: options.annotations?.idempotentHint ?? false,
-        openWorldHint: false,
-      },
-    };
-    return {
-      name: options.name,
-      options,
-      descriptor: deepFreeze(descriptor),
-      scopes: Object.freeze([...(options.scopes ?? [])]),
-      roles: Object.freeze([...(options.roles ?? [])]),
-      inputType,
-      params,
-      headers: inputType ? this.schemas.headers(inputType) : [],
-      invoke: prototype[methodName].bind(instance),
-      owner: `${instance.constructor.name}.${methodName}`,
-    };
+  /** One method may serve several roles (a tool that is also a resource): each decorator registers its own definition. */
+  private register(method: McpMethodRef): void {
+    const target = method.prototype[method.methodName];
+    const tool = this.metadata.getToolOptions(target);
+    if (tool) this.tools.register(this.definitions.tool(method, tool));
+    const resource = this.metadata.getResourceOptions(target);
+    if (resource) this.resources.register(this.definitions.resource(method, resource));
+    const template = this.metadata.getResourceTemplateOptions(target);
+    if (template) this.templates.register(this.definitions.resourceTemplate(method, template));
+    const prompt = this.metadata.getPromptOptions(target);
+    if (prompt) this.prompts.register(this.definitions.prompt(method, prompt));
+    const completion = this.metadata.getCompletionOptions(target);
+    if (completion) this.completions.register(this.definitions.completion(method, completion));
   }
 
-  private inputTypeOf(prototype: object, methodName: string, options: McpToolOptions): Type<object> | undefined {
-    if (options.input) return options.input as Type<object>;
-    const args = this.metadata.getParamBindings(prototype, methodName).find((binding) => binding.kind === 'args');
-    if (!args) return undefined;
-    const type = this.metadata.getParamTypes(prototype, methodName)[args.index];
-    if (typeof type !== 'function' || type === Object) throw new Error(McpMessages.missingInputType(options.name));
-    return type as Type<object>;
+  /**
+   * Checked once every provider is registered (their order is arbitrary): a
+   * completion for an argument its prompt or template does not declare could
+   * never be asked for, which is a typo to report at start-up.
+   */
+  private checkCompletionTargets(): void {
+    for (const completion of this.completions.list()) {
+      const { ref, argument } = completion.options;
+      const declared =
+        ref.type === 'ref/prompt'
+          ? this.prompts.get(ref.name)?.options.arguments?.map((declaredArgument) => declaredArgument.name)
+          : this.templates.get(ref.uri)?.template.variables;
+      if (!declared?.includes(argument)) {
+        throw new Error(McpMessages.orphanCompletion(completion.owner, describeCompletionRef(ref), argument));
+      }
+    }
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

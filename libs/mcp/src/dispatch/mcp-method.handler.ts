@@ -1,6 +1,7 @@
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { JsonRpcMessage } from '../interfaces/json-rpc.interface';
 import { McpEra, McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
+import type { McpCapability } from './mcp-server.description';
 
 /** What a method handler is given: the message and what the pipeline proved about it. */
 export interface McpMethodContext {
@@ -20,6 +21,8 @@ export interface McpMethodHandler {
   readonly eras: readonly McpEra[];
   /** Era 2026: the result carries `ttlMs: 0` and `cacheScope: "private"`. */
   readonly cacheable: boolean;
+  /** The capability that announces the method; while it is not announced, the method does not exist. */
+  readonly capability?: McpCapability;
   handle(context: McpMethodContext): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
 

@@ -1,20 +1,68 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MCP_RESOLVED_OPTIONS, MCP_META } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpEra } from '../interfaces/mcp-request.interface';
+import { McpToolRegistry } from '../discovery/mcp-tool.registry';
+import { McpResourceRegistry } from '../discovery/mcp-resource.registry';
+import { McpResourceTemplateRegistry } from '../discovery/mcp-resource-template.registry';
+import { McpPromptRegistry } from '../discovery/mcp-prompt.registry';
+import { McpCompletionRegistry } from '../discovery/mcp-completion.registry';
+import { deepFreeze } from '../discovery/mcp-descriptor.utils';
+
+/** A server capability, and the family of methods it announces. */
+export type McpCapability = 'tools' | 'resources' | 'prompts' | 'completions';
+
+/** Era 2025 spells out the notifications the server never sends; era 2026 answers `{}` for each capability. */
+const LEGACY_CAPABILITY_SHAPES: Record<McpCapability, object> = {
+  tools: { listChanged: false },
+  resources: { subscribe: false, listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+};
 
 /** What the server says about itself, prepared once. */
 @Injectable()
 export class McpServerDescription {
   /** `_meta` of every era-2026 result. */
   readonly resultMeta: Readonly<Record<string, unknown>>;
+  private readonly capabilitiesByEra = new Map<McpEra, Readonly<Record<string, unknown>>>();
 
-  constructor(@Inject(MCP_RESOLVED_OPTIONS) readonly options: McpResolvedOptions) {
+  constructor(
+    @Inject(MCP_RESOLVED_OPTIONS) readonly options: McpResolvedOptions,
+    private readonly tools: McpToolRegistry,
+    private readonly resources: McpResourceRegistry,
+    private readonly templates: McpResourceTemplateRegistry,
+    private readonly prompts: McpPromptRegistry,
+    private readonly completions: McpCompletionRegistry,
+  ) {
     this.resultMeta = Object.freeze({ [MCP_META.serverInfo]: options.serverInfo });
   }
 
-  /** Capabilities by era: the 2025 era spells out `listChanged: false`. */
-  capabilities(era: '2025' | '2026'): Record<string, unknown> {
-    return era === '2025' ? { tools: { listChanged: false } } : { tools: {} };
+  /**
+   * Capabilities by era: `tools` always, the others only when the host
+   * registered something of that kind. Computed on first use, because the
+   * registries are filled in `onModuleInit`, after this is built.
+   */
+  capabilities(era: McpEra): Readonly<Record<string, unknown>> {
+    let capabilities = this.capabilitiesByEra.get(era);
+    if (!capabilities) {
+      capabilities = deepFreeze(
+        Object.fromEntries(this.offered().map((capability) => [capability, era === '2025' ? { ...LEGACY_CAPABILITY_SHAPES[capability] } : {}])),
+      );
+      this.capabilitiesByEra.set(era, capabilities);
+    }
+    return capabilities;
+  }
+
+  /** Whether a capability is announced: a method of one that is not does not exist (-32601). */
+  announces(capability: McpCapability): boolean {
+    return capability in this.capabilities('2026');
+  }
+
+  /** Every scope some tool, resource, template or prompt needs (advertised in the Protected Resource Metadata). */
+  scopes(): string[] {
+    const registries = [this.tools, this.resources, this.templates, this.prompts];
+    return [...new Set(registries.flatMap((registry) => registry.scopes()))].sort();
   }
 
   get instructions(): string | undefined {
@@ -23,5 +71,15 @@ export class McpServerDescription {
 
   get serverInfo() {
     return this.options.serverInfo;
+  }
+
+  private offered(): McpCapability[] {
+    const present: Record<McpCapability, boolean> = {
+      tools: true,
+      resources: this.resources.list().length + this.templates.list().length > 0,
+      prompts: this.prompts.list().length > 0,
+      completions: this.completions.list().length > 0,
+    };
+    return (Object.keys(present) as McpCapability[]).filter((capability) => present[capability]);
   }
 }

@@ -1,5 +1,3 @@
-import { HttpException } from '@nestjs/common';
-
 /** The MCP `CallToolResult` the module answers. */
 export interface McpToolResult {
   content: Array<{ type: 'text'; text: string }>;
@@ -20,10 +18,4 @@ export function toolResult(value: unknown, isError = false): McpToolResult {
     ...(structured !== null && typeof structured === 'object' && !Array.isArray(structured) ? { structuredContent: structured } : {}),
     ...(isError ? { isError: true } : {}),
   };
-}
-
-/** The body Nest's own exception filter sends for an `HttpException`, so the tool's error equals the route's. */
-export function httpExceptionBody(exception: HttpException): unknown {
-  const response = exception.getResponse();
-  return typeof response === 'object' && response !== null ? response : { statusCode: exception.getStatus(), message: response };
 }

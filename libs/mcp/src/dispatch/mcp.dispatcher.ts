@@ -19,7 +19,7 @@ export class McpDispatcher {
 
   async dispatch(context: McpMethodContext): Promise<Record<string, unknown>> {
     const handler = this.handlers.get(context.message.method);
-    if (!handler || !handler.eras.includes(context.era)) {
+    if (!handler || !handler.eras.includes(context.era) || !this.isAnnounced(handler)) {
       // Era 2026 answers an unknown method with 404, so a legacy client can tell a modern server apart.
       throw new JsonRpcException(
         JsonRpcErrorCode.MethodNotFound,
@@ -35,5 +35,10 @@ export class McpDispatcher {
       ...(handler.cacheable ? { ttlMs: 0, cacheScope: 'private' } : {}),
       _meta: { ...(result._meta as object | undefined), ...this.server.resultMeta },
     };
+  }
+
+  /** A server without prompts has no `prompts/list` (MCP: methods of an unannounced capability are not found). */
+  private isAnnounced(handler: McpMethodHandler): boolean {
+    return handler.capability === undefined || this.server.announces(handler.capability);
   }
 }

@@ -5,7 +5,8 @@ import { McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.inter
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpHeaderBinding } from '../schema/json-schema.interface';
 import { headerMismatch } from '../errors/mcp-transport.errors';
-import { McpToolRegistry, isRoleAllowed } from '../discovery/mcp-tool.registry';
+import { McpToolRegistry } from '../discovery/mcp-tool.registry';
+import { isRoleAllowed } from '../discovery/mcp-access.rules';
 import { mcpState, singleHeader } from '../mcp-request.state';
 import { decodeMirroredHeader } from './mcp-header-value';
 

@@ -1,6 +1,6 @@
 import { McpEra } from './mcp-request.interface';
 
-/** What `@McpContext()` gives a tool method about the request that called it. */
+/** What `@McpContext()` gives a tool, resource or prompt method about the request that called it. */
 export interface McpCallContext {
   era: McpEra;
   /** The protocol version in use. */
@@ -11,4 +11,12 @@ export interface McpCallContext {
   clientCapabilities?: Record<string, unknown>;
   /** The JSON-RPC id of the call. */
   requestId?: string | number;
+}
+
+/** What `@McpContext()` gives a completion method: the call context, plus what is being completed. */
+export interface McpCompletionContext extends McpCallContext {
+  /** The argument or template variable being completed. */
+  argument: string;
+  /** Values the client already chose for the other arguments or variables. */
+  arguments: Record<string, string>;
 }

@@ -26,7 +26,7 @@ export interface McpModuleOptions {
   authorizationServers?: string[];
   /** `resource_name` of the Protected Resource Metadata. @default serverInfo.title ?? serverInfo.name */
   resourceName?: string;
-  /** Scopes advertised in the Protected Resource Metadata. @default every scope a tool declares */
+  /** Scopes advertised in the Protected Resource Metadata. @default every scope a tool, resource, template or prompt declares */
   scopesSupported?: string[];
   /**
    * Origins accepted besides the server's own. `'localhost'` accepts
@@ -43,8 +43,8 @@ export interface McpModuleOptions {
    */
   validation?: ValidationPipeOptions;
   /**
-   * Install Nest's default JSON and urlencoded parsers with the MCP path
-   * exempted (its body is read only after authentication). Set `false` when
+   * Install Nest's default JSON and urlencoded parsers (with `maxBodyBytes`
+   * as their limit) with the MCP path exempted (its body is read only after authentication). Set `false` when
    * the app is created with `bodyParser: false` and registers its own parsers,
    * which must then skip the MCP path.
    * @default true

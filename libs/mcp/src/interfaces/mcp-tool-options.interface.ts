@@ -1,3 +1,5 @@
+import { McpAccessOptions } from './mcp-access-options.interface';
+
 /** Hints a client may show or act upon (MCP `ToolAnnotations`). `openWorldHint` is always `false`: a tool only reaches its host's API. */
 export interface McpToolAnnotations {
   /** @default false */
@@ -9,17 +11,13 @@ export interface McpToolAnnotations {
 }
 
 /** What `@McpTool()` declares about a provider method. */
-export interface McpToolOptions {
+export interface McpToolOptions extends McpAccessOptions {
   /** Unique tool name, e.g. `kadu_tasks_list`. */
   name: string;
   /** Human-readable title. */
   title?: string;
   /** What the tool does, for the model. */
   description: string;
-  /** Scopes the token must carry; a missing one answers 403 `insufficient_scope`. @default [] */
-  scopes?: string[];
-  /** Roles allowed to see and call the tool (any of them); empty means every role. @default [] */
-  roles?: string[];
   /** Behaviour hints. */
   annotations?: McpToolAnnotations;
   /**

@@ -23,14 +23,16 @@ export class McpBodyParserInstaller {
       const adapter = adapterHost.httpAdapter;
       if (adapter?.getType() !== 'express') return;
       const verify = options.rawBody ? keepRawBody : undefined;
+      // The API's routes get the same limit as the MCP endpoint (the seeds: "the same as the API").
+      const limit = options.maxBodyBytes;
       const exempt = (name: string, parser: RequestHandler) =>
         Object.defineProperty(
           (req: Request, res: Response, next: NextFunction) => (req.path === options.path ? next() : parser(req, res, next)),
           'name',
           { value: name },
         );
-      adapter.use(exempt('jsonParser', express.json({ verify })));
-      adapter.use(exempt('urlencodedParser', express.urlencoded({ extended: true, verify })));
+      adapter.use(exempt('jsonParser', express.json({ verify, limit })));
+      adapter.use(exempt('urlencodedParser', express.urlencoded({ extended: true, verify, limit })));
     });
   }
 }

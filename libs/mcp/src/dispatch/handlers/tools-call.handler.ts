@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { MCP_META } from '../../mcp.constants';
 import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
-import { McpToolRegistry, isRoleAllowed, missingScopes } from '../../discovery/mcp-tool.registry';
+import { McpToolRegistry } from '../../discovery/mcp-tool.registry';
 import { McpToolInvoker } from '../mcp-tool.invoker';
-import { invalidParams } from '../mcp-params';
+import { invalidParams, optionalObject, requiredString } from '../mcp-params';
+import { assertAccess } from '../mcp-access.check';
+import { mcpCallContext } from '../mcp-call.context';
 import { McpMessages } from '../../mcp.messages';
-import { McpAuthException } from '../../errors/mcp-auth.exception';
-import { McpCallContext } from '../../interfaces/mcp-call-context.interface';
 
 /** `tools/call`: finds the tool, checks the caller may run it, and invokes it in-process. */
 @Injectable()
@@ -20,29 +19,14 @@ export class ToolsCallHandler implements McpMethodHandler {
     private readonly invoker: McpToolInvoker,
   ) {}
 
-  async handle({ params, era, caller, state, message }: McpMethodContext) {
-    const { name, arguments: args } = params;
-    if (typeof name !== 'string') throw invalidParams(era, McpMessages.invalidParams('"name" must be a string'));
-    if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
-      throw invalidParams(era, McpMessages.invalidParams('"arguments" must be an object'));
-    }
+  async handle(context: McpMethodContext) {
+    const { params, era, caller } = context;
+    const name = requiredString(params, 'name', era);
+    const args = optionalObject(params, 'arguments', era) ?? {};
+    const unknown = () => invalidParams(era, McpMessages.unknownTool(name));
     const tool = this.tools.get(name);
-    // A tool the role forbids is answered exactly as one that does not exist.
-    if (!tool || !isRoleAllowed(tool, caller)) throw invalidParams(era, McpMessages.unknownTool(name));
-    const missing = missingScopes(tool, caller);
-    if (missing.length > 0) {
-      throw new McpAuthException(403, 'insufficient_scope', McpMessages.insufficientScope(missing), {
-        error: 'insufficient_scope',
-        scope: tool.scopes.join(' '),
-      });
-    }
-    const context: McpCallContext = {
-      era,
-      protocolVersion: state.version!,
-      clientInfo: state.meta?.[MCP_META.clientInfo] as McpCallContext['clientInfo'],
-      clientCapabilities: state.meta?.[MCP_META.clientCapabilities] as Record<string, unknown> | undefined,
-      requestId: message.id,
-    };
-    return { ...(await this.invoker.invoke(tool, (args as Record<string, unknown>) ?? {}, caller, context)) };
+    if (!tool) throw unknown();
+    assertAccess(tool, caller, 'tool', unknown);
+    return { ...(await this.invoker.invoke(tool, args, caller, mcpCallContext(context))) };
   }
 }

@@ -1,0 +1,137 @@
+import { Injectable, Type } from '@nestjs/common';
+import { McpMetadataAccessor } from './mcp-metadata.accessor';
+import { McpUriTemplate } from './mcp-uri-template.matcher';
+import { compact, deepFreeze } from './mcp-descriptor.utils';
+import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.factory';
+import { McpJsonSchema } from '../schema/json-schema.interface';
+import { McpMessages } from '../mcp.messages';
+import { McpParamBinding } from '../decorators/mcp-param.decorator';
+import { McpAccessOptions } from '../interfaces/mcp-access-options.interface';
+import { McpGuarded, McpInvocable } from '../interfaces/mcp-definition.interface';
+import { McpToolOptions } from '../interfaces/mcp-tool-options.interface';
+import { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
+import { McpResourceOptions, McpResourceTemplateOptions } from '../interfaces/mcp-resource-options.interface';
+import { McpResourceDefinition, McpResourceTemplateDefinition } from '../interfaces/mcp-resource-definition.interface';
+import { McpPromptOptions } from '../interfaces/mcp-prompt-options.interface';
+import { McpPromptDefinition } from '../interfaces/mcp-prompt-definition.interface';
+import { McpCompletionOptions } from '../interfaces/mcp-completion-options.interface';
+import { McpCompletionDefinition } from '../interfaces/mcp-completion-definition.interface';
+
+const EMPTY_INPUT_SCHEMA: McpJsonSchema = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
+
+/** An undecorated completion method is called as `(caller, value, context)`. */
+const COMPLETION_DEFAULT_PARAMS: McpParamBinding[] = [
+  { index: 0, kind: 'caller' },
+  { index: 1, kind: 'value' },
+  { index: 2, kind: 'context' },
+];
+
+/** A decorated provider method the explorer found. */
+export interface McpMethodRef {
+  instance: object;
+  prototype: any;
+  methodName: string;
+}
+
+/**
+ * Turns a decorated method into the definition its registry keeps, with
+ * everything a call needs prepared once: descriptor, schema, access rules,
+ * parameter bindings and the bound method.
+ */
+@Injectable()
+export class McpDefinitionFactory {
+  constructor(
+    private readonly metadata: McpMetadataAccessor,
+    private readonly schemas: DtoJsonSchemaFactory,
+  ) {}
+
+  tool(method: McpMethodRef, options: McpToolOptions): McpToolDefinition {
+    const inputType = (options.input as Type<object> | undefined) ?? this.argsType(method, true, options.name);
+    return {
+      name: options.name,
+      options,
+      descriptor: deepFreeze({
+        name: options.name,
+        ...(options.title ? { title: options.title } : {}),
+        description: options.description,
+        inputSchema: inputType ? this.schemas.create(inputType) : EMPTY_INPUT_SCHEMA,
+        annotations: {
+          ...(options.title ? { title: options.title } : {}),
+          readOnlyHint: options.annotations?.readOnlyHint ?? false,
+          destructiveHint: options.annotations?.destructiveHint ?? false,
+          idempotentHint: options.annotations?.idempotentHint ?? false,
+          openWorldHint: false as const,
+        },
+      }),
+      headers: inputType ? this.schemas.headers(inputType) : [],
+      ...this.guarded(options),
+      ...this.invocable(method, inputType),
+    };
+  }
+
+  resource(method: McpMethodRef, options: McpResourceOptions): McpResourceDefinition {
+    const { uri, name, title, description, mimeType } = options;
+    return {
+      uri,
+      options,
+      descriptor: deepFreeze(compact({ uri, name, title, description, mimeType })),
+      ...this.guarded(options),
+      ...this.invocable(method),
+    };
+  }
+
+  resourceTemplate(method: McpMethodRef, options: McpResourceTemplateOptions): McpResourceTemplateDefinition {
+    const { uriTemplate, name, title, description, mimeType } = options;
+    return {
+      uriTemplate,
+      options,
+      template: McpUriTemplate.parse(uriTemplate),
+      descriptor: deepFreeze(compact({ uriTemplate, name, title, description, mimeType })),
+      ...this.guarded(options),
+      ...this.invocable(method),
+    };
+  }
+
+  prompt(method: McpMethodRef, options: McpPromptOptions): McpPromptDefinition {
+    const { name, title, description } = options;
+    const args = options.arguments?.map((argument) => compact({ ...argument }));
+    return {
+      name,
+      options,
+      descriptor: deepFreeze(compact({ name, title, description, arguments: args })),
+      ...this.guarded(options),
+      ...this.invocable(method, this.argsType(method, false, name)),
+    };
+  }
+
+  completion(method: McpMethodRef, options: McpCompletionOptions): McpCompletionDefinition {
+    const invocable = this.invocable(method);
+    return { options, ...invocable, params: invocable.params.length > 0 ? invocable.params : COMPLETION_DEFAULT_PARAMS };
+  }
+
+  private guarded(options: McpAccessOptions): McpGuarded {
+    return { scopes: Object.freeze([...(options.scopes ?? [])]), roles: Object.freeze([...(options.roles ?? [])]) };
+  }
+
+  private invocable({ instance, prototype, methodName }: McpMethodRef, inputType?: Type<object>): McpInvocable {
+    return {
+      inputType,
+      params: this.metadata.getParamBindings(prototype, methodName),
+      invoke: prototype[methodName].bind(instance),
+      owner: `${instance.constructor.name}.${methodName}`,
+    };
+  }
+
+  /**
+   * The class of the `@McpArgs()` parameter. A tool must have one (its schema
+   * comes from it); a prompt may take a plain record instead, left unvalidated.
+   */
+  private argsType({ prototype, methodName }: McpMethodRef, required: boolean, name: string): Type<object> | undefined {
+    const args = this.metadata.getParamBindings(prototype, methodName).find((binding) => binding.kind === 'args');
+    if (!args) return undefined;
+    const type = this.metadata.getParamTypes(prototype, methodName)[args.index];
+    if (typeof type === 'function' && type !== Object) return type as Type<object>;
+    if (required) throw new Error(McpMessages.missingInputType(name));
+    return undefined;
+  }
+}

@@ -1,0 +1,64 @@
+import { HttpException, Inject, Injectable, ValidationPipe } from '@nestjs/common';
+import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
+import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpInvocable } from '../interfaces/mcp-definition.interface';
+import { McpEra } from '../interfaces/mcp-request.interface';
+import { McpParamKind } from '../decorators/mcp-param.decorator';
+import { httpExceptionMessage } from './mcp-http-exception';
+import { invalidParams } from './mcp-params';
+
+/** What each kind of bound parameter receives in one call. */
+export type McpParamSources = Partial<Record<McpParamKind, unknown>>;
+
+/**
+ * Calls a discovered provider method in-process, as its REST route would:
+ * the arguments go through a `ValidationPipe` with the host's options when
+ * the method takes a DTO, and every decorated parameter gets its value.
+ * Shared by tools, resources, prompts and completions.
+ */
+@Injectable()
+export class McpProviderInvoker {
+  private readonly validation: ValidationPipe;
+
+  constructor(@Inject(MCP_RESOLVED_OPTIONS) options: McpResolvedOptions) {
+    this.validation = new ValidationPipe(options.validation);
+  }
+
+  /** Validates, binds and calls; whatever the method throws propagates. */
+  async invoke(target: McpInvocable, sources: McpParamSources): Promise<unknown> {
+    const args = target.inputType ? await this.validate(target, sources.args) : sources.args;
+    const positional: unknown[] = [];
+    for (const binding of target.params) {
+      positional[binding.index] = binding.kind === 'args' ? args : sources[binding.kind];
+    }
+    return target.invoke(...positional);
+  }
+
+  /**
+   * For methods whose failures are protocol errors (resources, prompts,
+   * completions), unlike a tool's, which are results the model reads.
+   * `notFound` answers a `NotFoundException` where "not found" has its own error.
+   */
+  async invokeForProtocol(target: McpInvocable, sources: McpParamSources, era: McpEra, notFound?: () => Error): Promise<unknown> {
+    try {
+      return await this.invoke(target, sources);
+    } catch (error) {
+      throw this.toProtocolError(error, era, notFound);
+    }
+  }
+
+  /** Overridable: validation and transformation of the arguments. */
+  protected validate(target: McpInvocable, args: unknown): Promise<unknown> {
+    return this.validation.transform(args, { type: 'body', metatype: target.inputType, data: undefined });
+  }
+
+  /**
+   * Overridable: a client error of the method (status < 500) is -32602 with
+   * its message; anything else is left to the exception filter (-32603).
+   */
+  protected toProtocolError(error: unknown, era: McpEra, notFound?: () => Error): unknown {
+    if (!(error instanceof HttpException) || error.getStatus() >= 500) return error;
+    if (error.getStatus() === 404 && notFound) return notFound();
+    return invalidParams(era, httpExceptionMessage(error));
+  }
+}
