@@ -203,3 +203,18 @@ describe('MCP endpoint: the order of checks (ADDENDUM §1)', () => {
     expect(tools.calls).toBe(before + 1);
   });
 });
+
+describe('MCP endpoint: Origin without a configured public URL', () => {
+  it('does not take the Host header as the server origin (DNS rebinding)', async () => {
+    const app = await createFixtureApp({ publicUrl: undefined });
+    try {
+      const response = await request(app.getHttpServer())
+        .post('/mcp')
+        .set({ Authorization: 'Bearer token-reader', 'Content-Type': 'application/json', Host: 'attacker.example', Origin: 'http://attacker.example' })
+        .send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+      expect(response.status).toBe(403);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -39,7 +39,7 @@ export class McpOriginGuard implements CanActivate {
   }
 
   /** Overridable: the decision for one `Origin` value. */
-  protected isAllowed(origin: string | null, request: McpHttpRequest): boolean {
+  protected isAllowed(origin: string | null, _request: McpHttpRequest): boolean {
     if (origin === null) return false;
     let url: URL;
     try {
@@ -51,9 +51,8 @@ export class McpOriginGuard implements CanActivate {
     const normalized = url.origin;
     if (this.allowLoopback && LOOPBACK_HOSTS.has(url.hostname)) return true;
     if (this.allowed.has(normalized)) return true;
-    if (this.ownOrigin) return normalized === this.ownOrigin;
-    const host = singleHeader(request, 'host');
-    return typeof host === 'string' && url.host === host.toLowerCase();
+    // Never derived from the Host header: under DNS rebinding, Host and Origin are both the attacker's.
+    return normalized === this.ownOrigin;
   }
 }
 

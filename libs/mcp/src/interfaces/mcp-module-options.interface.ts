@@ -18,7 +18,8 @@ export interface McpModuleOptions {
   instructions?: string;
   /**
    * Public origin of the server (scheme://host[:port]), used in the
-   * `resource_metadata` challenge and the Protected Resource Metadata.
+   * `resource_metadata` challenge, the Protected Resource Metadata, and as the
+   * server's own `Origin` (never derived from the request's `Host`).
    * @default derived from the request's Host header
    */
   publicUrl?: string;
