@@ -1,6 +1,7 @@
 import { NestApplicationOptions, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { installKaduBodyParsers } from './app.body-parsers';
 import { AppModule } from './app.module';
 import { KADU_VALIDATION_OPTIONS } from './config/validation.options';
 
@@ -13,12 +14,14 @@ import { KADU_VALIDATION_OPTIONS } from './config/validation.options';
  * `main.ts` can print it and a test can report it.
  */
 export async function createKaduApp(options: NestApplicationOptions = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { abortOnError: false, ...options });
+  // Kadu installs its own parsers (see installKaduBodyParsers): some paths must stream their body.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { abortOnError: false, bodyParser: false, ...options });
   return configureKaduApp(app);
 }
 
 /** The global setup shared by every way of starting Kadu. */
 export function configureKaduApp(app: NestExpressApplication): NestExpressApplication {
+  installKaduBodyParsers(app);
   app.useGlobalPipes(new ValidationPipe(KADU_VALIDATION_OPTIONS));
   // No reason to advertise the framework to scanners.
   app.disable('x-powered-by');

@@ -1,5 +1,10 @@
 import type { AccessTokensTable, OrganizationsTable, UsersTable } from '../identity/identity.tables';
 import type { SecretsTable } from '../secrets/secrets.table';
+import type { IdempotencyKeysTable } from '../common/idempotency/idempotency.table';
+import type { TasksTable } from '../tasks/task.table';
+import type { ExecutionsTable } from '../executions/execution.table';
+import type { FilesTable } from '../files/file.table';
+import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.tables';
 
 /**
  * Every table Kysely may query, keyed by table name. Features declare their
@@ -10,4 +15,11 @@ export interface KaduDatabase {
   users: UsersTable;
   access_tokens: AccessTokensTable;
   secrets: SecretsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  tasks: TasksTable;
+  executions: ExecutionsTable;
+  files: FilesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }

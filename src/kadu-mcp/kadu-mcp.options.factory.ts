@@ -19,5 +19,7 @@ export function kaduMcpOptions(verifier: KaduMcpTokenVerifier, config: ConfigSer
     publicUrl: config.get('PUBLIC_URL', { infer: true }),
     instructions: KADU_MCP_INSTRUCTIONS,
     validation: { ...KADU_VALIDATION_OPTIONS },
+    // createKaduApp installs the parsers, skipping the MCP path and presigned uploads too.
+    installBodyParsers: false,
   };
 }

@@ -3,7 +3,8 @@ import { Kysely } from 'kysely';
 import { McpCaller, McpTool } from '@kobana/mcp';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { OrganizationUsageView, OrganizationView } from './organization.view';
+import { monthlyUsage } from './organization.usage';
+import { OrganizationView } from './organization.view';
 import { DEFAULT_PLAN, isPlanName, PLANS } from './plan.catalog';
 
 /**
@@ -42,12 +43,7 @@ export class OrganizationsService {
       slug: organization.slug,
       name: organization.name,
       plan: { name: planName, ...PLANS[planName] },
-      usage: this.usage(organization.id, new Date()),
+      usage: await monthlyUsage(this.db, organization.id, new Date()),
     };
-  }
-
-  /** Until executions are recorded there is nothing to count; this is where they will be summed. */
-  private usage(_organizationId: string, at: Date): OrganizationUsageView {
-    return { period: at.toISOString().slice(0, 7), executions: 0, cost_cents: 0 };
   }
 }

@@ -24,6 +24,7 @@ describe('SecretsService', () => {
   const envSecret = process.env.KADU_SIGNING_SECRET;
   beforeAll(() => {
     delete process.env.KADU_SIGNING_SECRET;
+    delete process.env.KADU_ENCRYPTION_KEY;
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
   });
   afterAll(() => {
@@ -37,7 +38,7 @@ describe('SecretsService', () => {
       const first = (await loaded(db)).get('KADU_SIGNING_SECRET');
       expect(Buffer.from(first, 'base64url')).toHaveLength(32);
       expect((await loaded(db)).get('KADU_SIGNING_SECRET')).toBe(first);
-      expect(await db.selectFrom('secrets').select(['name', 'value']).execute()).toEqual([
+      expect(await db.selectFrom('secrets').select(['name', 'value']).where('name', '=', 'KADU_SIGNING_SECRET').execute()).toEqual([
         { name: 'KADU_SIGNING_SECRET', value: first },
       ]);
     } finally {
@@ -63,7 +64,18 @@ describe('SecretsService', () => {
     try {
       const fromEnv = 's'.repeat(40);
       expect((await loaded(db, { KADU_SIGNING_SECRET: fromEnv })).get('KADU_SIGNING_SECRET')).toBe(fromEnv);
-      expect(await db.selectFrom('secrets').selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom('secrets').selectAll().where('name', '=', 'KADU_SIGNING_SECRET').execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('generates the encryption key apart from the signing secret', async () => {
+    const db = await openTestDatabase();
+    try {
+      const secrets = await loaded(db);
+      expect(Buffer.from(secrets.get('KADU_ENCRYPTION_KEY'), 'base64url')).toHaveLength(32);
+      expect(secrets.get('KADU_ENCRYPTION_KEY')).not.toBe(secrets.get('KADU_SIGNING_SECRET'));
     } finally {
       await db.destroy();
     }

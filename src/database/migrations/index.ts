@@ -1,6 +1,11 @@
 import { Migration } from 'kysely';
 import { createIdentity } from './0001_create_identity';
 import { createSecrets } from './0002_create_secrets';
+import { createIdempotencyKeys } from './0100_create_idempotency_keys';
+import { createTasks } from './0101_create_tasks';
+import { createExecutions } from './0102_create_executions';
+import { createFiles } from './0200_create_files';
+import { createWebhooks } from './0201_create_webhooks';
 
 /**
  * Every migration, by name. Kysely applies them in name order and records
@@ -9,4 +14,9 @@ import { createSecrets } from './0002_create_secrets';
 export const KADU_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_create_identity': createIdentity,
   '0002_create_secrets': createSecrets,
+  '0100_create_idempotency_keys': createIdempotencyKeys,
+  '0101_create_tasks': createTasks,
+  '0102_create_executions': createExecutions,
+  '0200_create_files': createFiles,
+  '0201_create_webhooks': createWebhooks,
 };

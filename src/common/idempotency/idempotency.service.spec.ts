@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { openUnitWorld, UnitWorld } from '../../../test/support/kadu-unit';
+import { IDEMPOTENCY_WINDOW_MS } from './idempotency.service';
+
+describe('IdempotencyService', () => {
+  let world: UnitWorld;
+  beforeEach(async () => (world = await openUnitWorld()));
+  afterEach(() => world.db.destroy());
+
+  /** An effect that inserts a task row, so effects can be counted in the database. */
+  const effect = (organizationId: string, name: string) => async (trx: UnitWorld['db']) => {
+    const now = new Date().toISOString();
+    const id = randomUUID();
+    await trx
+      .insertInto('tasks')
+      .values({ id, organization_id: organizationId, name, description: '', rules: '[]', run_roles: '[]', run_user_ids: '[]', created_at: now, updated_at: now, deleted_at: null })
+      .execute();
+    return { id, name };
+  };
+  const count = async () => Number((await world.db.selectFrom('tasks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('without a key, runs every time', async () => {
+    const caller = world.caller(world.orgA);
+    await world.idempotency.run(caller, 'op', { name: 'x' } as never, effect(world.orgA, 'x'));
+    await world.idempotency.run(caller, 'op', { name: 'x' } as never, effect(world.orgA, 'x'));
+    expect(await count()).toBe(2);
+  });
+
+  it('same key and arguments: the first response, no second effect', async () => {
+    const caller = world.caller(world.orgA);
+    const dto = { name: 'x', idempotency_key: 'k1' };
+    const first = await world.idempotency.run(caller, 'op', dto, effect(world.orgA, 'x'));
+    const again = await world.idempotency.run(caller, 'op', { idempotency_key: 'k1', name: 'x' }, effect(world.orgA, 'x'));
+    expect(again).toEqual(first);
+    expect(await count()).toBe(1);
+  });
+
+  it.each([
+    ['other arguments', 'op', { name: 'y', idempotency_key: 'k1' }],
+    ['another operation', 'other_op', { name: 'x', idempotency_key: 'k1' }],
+  ])('same key with %s: 409 and nothing done', async (_label, operation, dto) => {
+    const caller = world.caller(world.orgA);
+    await world.idempotency.run(caller, 'op', { name: 'x', idempotency_key: 'k1' }, effect(world.orgA, 'x'));
+    await expect(world.idempotency.run(caller, operation, dto, effect(world.orgA, 'y'))).rejects.toMatchObject({
+      status: 409,
+      response: { statusCode: 409, error: 'Conflict', message: 'idempotency_key was already used with other arguments' },
+    });
+    expect(await count()).toBe(1);
+  });
+
+  it('concurrent duplicates produce exactly one effect and the same response', async () => {
+    const caller = world.caller(world.orgA);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => world.idempotency.run(caller, 'op', { name: 'x', idempotency_key: 'race' }, effect(world.orgA, 'x'))),
+    );
+    expect(new Set(results.map((result) => result.id)).size).toBe(1);
+    expect(await count()).toBe(1);
+  });
+
+  it('keys are per organization', async () => {
+    await world.idempotency.run(world.caller(world.orgA), 'op', { name: 'x', idempotency_key: 'k' }, effect(world.orgA, 'x'));
+    await world.idempotency.run(world.caller(world.orgB), 'op', { name: 'y', idempotency_key: 'k' }, effect(world.orgB, 'y'));
+    expect(await count()).toBe(2);
+  });
+
+  it('a failed effect stores nothing, so a retry runs', async () => {
+    const caller = world.caller(world.orgA);
+    const dto = { name: 'x', idempotency_key: 'k' };
+    await expect(world.idempotency.run(caller, 'op', dto, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await world.idempotency.run(caller, 'op', dto, effect(world.orgA, 'x'));
+    expect(await count()).toBe(1);
+  });
+
+  it('a key older than 24 h is forgotten', async () => {
+    const caller = world.caller(world.orgA);
+    await world.idempotency.run(caller, 'op', { name: 'x', idempotency_key: 'k' }, effect(world.orgA, 'x'));
+    const old = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS - 1000).toISOString();
+    await world.db.updateTable('idempotency_keys').set({ created_at: old }).execute();
+    await world.idempotency.run(caller, 'op', { name: 'y', idempotency_key: 'k' }, effect(world.orgA, 'y'));
+    expect(await count()).toBe(2);
+  });
+});

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { Kysely, Transaction } from 'kysely';
+import type { McpCaller } from '@kobana/mcp';
+import { InjectDatabase } from '../../database/inject-database.decorator';
+import { KaduDatabase } from '../../database/kadu-database.interface';
+import { canonicalDigest } from './canonical-json';
+import { IdempotencyConflictException } from './idempotency-conflict.exception';
+import { IdempotentDto } from './idempotent.dto';
+
+/** How long a key keeps its first response (ADDENDUM §5). */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** A write's effect, given the transaction it must do all its work in. */
+export type IdempotentEffect<T> = (trx: Transaction<KaduDatabase>) => Promise<T>;
+
+/**
+ * Runs writes at most once per `idempotency_key` and organization. The key is
+ * claimed by an INSERT in the same transaction as the effect, so the effect
+ * and the stored response commit or roll back together, and a concurrent
+ * duplicate either waits for that transaction (SQLite serializes writers,
+ * PostgreSQL blocks on the unique key) or fails on the key and then reads the
+ * committed response. A failed effect stores nothing: retrying it runs again.
+ */
+@Injectable()
+export class IdempotencyService {
+  constructor(@InjectDatabase() private readonly db: Kysely<KaduDatabase>) {}
+
+  /**
+   * Runs `effect` in a transaction, or answers the first response of the same
+   * key and arguments. Inside `effect` use only `trx`: on SQLite a query on
+   * the root instance would wait for the transaction's own connection.
+   *
+   * @param operation the tool's name, so a key reused for another operation is a conflict too.
+   * @throws IdempotencyConflictException (409) when the key was used with other arguments.
+   */
+  async run<T, D extends IdempotentDto = IdempotentDto>(caller: McpCaller, operation: string, dto: D, effect: IdempotentEffect<T>): Promise<T> {
+    const key = dto.idempotency_key;
+    if (key === undefined) return this.db.transaction().execute(effect);
+    const { idempotency_key: _key, ...args } = dto;
+    const digest = canonicalDigest(args);
+    try {
+      return await this.attempt(caller.organization_id, key, operation, digest, effect);
+    } catch (error) {
+      // Another replica claimed the key between our read and our insert: its response is committed now.
+      if (!isUniqueViolation(error)) throw error;
+      return this.attempt(caller.organization_id, key, operation, digest, effect);
+    }
+  }
+
+  private attempt<T>(organizationId: string, key: string, operation: string, digest: string, effect: IdempotentEffect<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const existing = await trx
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (existing && Date.parse(existing.created_at) > now.getTime() - IDEMPOTENCY_WINDOW_MS) {
+        if (existing.operation !== operation || existing.request_digest !== digest) throw new IdempotencyConflictException();
+        return JSON.parse(existing.response) as T;
+      }
+      if (existing) {
+        await trx.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key).execute();
+      }
+      await trx
+        .insertInto('idempotency_keys')
+        .values({ organization_id: organizationId, key, operation, request_digest: digest, response: 'null', created_at: now.toISOString() })
+        .execute();
+      // Stored and returned as JSON so the first answer and every replay are the same bytes.
+      const response = JSON.stringify((await effect(trx)) ?? null);
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ response })
+        .where('organization_id', '=', organizationId)
+        .where('key', '=', key)
+        .execute();
+      return JSON.parse(response) as T;
+    });
+  }
+}
+
+/** SQLite and PostgreSQL spell a unique-key violation differently. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

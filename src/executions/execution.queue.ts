@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { ExpressionBuilder, Kysely, Selectable, sql } from 'kysely';
+import { InjectDatabase } from '../database/inject-database.decorator';
+import { KaduDatabase } from '../database/kadu-database.interface';
+import { AgentOutcome } from './agent/agent.outcome';
+import { toExecutionView } from './execution.mapper';
+import type { ExecutionsTable } from './execution.table';
+import type { ExecutionView } from './execution.view';
+
+/**
+ * The execution queue in the `executions` table, shared by every replica.
+ * Claims and completions are single conditional UPDATEs, so two workers
+ * never hold the same execution and a late worker cannot overwrite a cancel.
+ */
+@Injectable()
+export class ExecutionQueue {
+  constructor(@InjectDatabase() private readonly db: Kysely<KaduDatabase>) {}
+
+  /**
+   * Takes the oldest queued execution, or one left `running` by a worker
+   * whose lease expired, for `workerId` until now + `leaseMs`.
+   * @returns the claimed row, or `undefined` when there is nothing to do.
+   */
+  async claim(workerId: string, leaseMs: number, now = new Date()): Promise<Selectable<ExecutionsTable> | undefined> {
+    const at = now.toISOString();
+    const claimable = (eb: ExpressionBuilder<KaduDatabase, 'executions'>) =>
+      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', at)])]);
+    return this.db
+      .updateTable('executions')
+      .set({
+        status: 'running',
+        worker_id: workerId,
+        lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
+        started_at: sql<string>`coalesce(started_at, ${at})`,
+        updated_at: at,
+      })
+      .where('id', '=', (eb) => eb.selectFrom('executions').select('id').where(claimable).orderBy('created_at').orderBy('id').limit(1))
+      // Checked again on the row itself: under PostgreSQL another worker may have taken it since the subquery read it.
+      .where(claimable)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Records the agent's outcome, if `workerId` still holds the execution.
+   * @returns the execution as it now is, or `undefined` when it was cancelled or taken over meanwhile.
+   */
+  async complete(id: string, workerId: string, outcome: AgentOutcome): Promise<ExecutionView | undefined> {
+    const at = new Date().toISOString();
+    const finished = outcome.status !== 'waiting_input';
+    const row = await this.db
+      .updateTable('executions')
+      .set({
+        status: outcome.status,
+        cost_cents: outcome.cost_cents,
+        result: outcome.status === 'succeeded' ? JSON.stringify(outcome.result) : null,
+        output_file_id: outcome.status === 'succeeded' ? outcome.output_file_id : null,
+        error: outcome.status === 'failed' ? outcome.error : null,
+        pending_questions: outcome.status === 'waiting_input' ? JSON.stringify(outcome.pending_questions) : null,
+        worker_id: null,
+        lease_expires_at: null,
+        finished_at: finished ? at : null,
+        updated_at: at,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('worker_id', '=', workerId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toExecutionView(row);
+  }
+}

@@ -1,0 +1,28 @@
+import type { ExecutionStatus } from './execution.status';
+
+/**
+ * `executions` as Kysely sees it. JSON in text: `input_file_ids` (string[]),
+ * `answers` ({@link ExecutionAnswer}[]), `pending_questions`
+ * ({@link PendingQuestion}[] | null) and `result` (the agent's summary).
+ */
+export interface ExecutionsTable {
+  id: string;
+  organization_id: string;
+  task_id: string;
+  status: ExecutionStatus;
+  input_file_ids: string;
+  answers: string;
+  pending_questions: string | null;
+  result: string | null;
+  output_file_id: string | null;
+  error: string | null;
+  cost_cents: number;
+  /** The subject (user id) who ran the task. */
+  created_by: string;
+  worker_id: string | null;
+  lease_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}

@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { IdempotencyModule } from '../common/idempotency/idempotency.module';
+import { DatabaseModule } from '../database/database.module';
+import { FilesModule } from '../files/files.module';
+import { IdentityModule } from '../identity/identity.module';
+import { StatementAgent } from './agent/statement.agent';
+import { FilesStorageExecutionFiles } from './execution-files.adapter';
+import { ExecutionFiles } from './execution-files.port';
+import { EXECUTION_WORKER_OPTIONS, executionWorkerOptions } from './execution-worker.options';
+import { ExecutionEventsModule } from './execution-events.module';
+import { ExecutionQueue } from './execution.queue';
+import { ExecutionWorker } from './execution.worker';
+import { ExecutionsController } from './executions.controller';
+import { ExecutionsService } from './executions.service';
+import { TaskRunsController } from './task-runs.controller';
+import { TaskRunsService } from './task-runs.service';
+
+/**
+ * Running tasks: the run route and tool, the executions API and tools, and
+ * the worker that runs the reference agent on queued executions.
+ */
+@Module({
+  imports: [DatabaseModule, IdentityModule, IdempotencyModule, FilesModule, ExecutionEventsModule],
+  controllers: [TaskRunsController, ExecutionsController],
+  providers: [
+    TaskRunsService,
+    ExecutionsService,
+    ExecutionQueue,
+    StatementAgent,
+    ExecutionWorker,
+    { provide: ExecutionFiles, useClass: FilesStorageExecutionFiles },
+    { provide: EXECUTION_WORKER_OPTIONS, inject: [ConfigService], useFactory: executionWorkerOptions },
+  ],
+  exports: [ExecutionsService, ExecutionWorker, ExecutionEventsModule],
+})
+export class ExecutionsModule {}

@@ -1,0 +1,28 @@
+import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import { API_V1 } from '../app.constants';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { CurrentCaller } from '../identity/current-caller.decorator';
+import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { RunTaskBodyDto, RunTaskDto } from './dto/run-task.dto';
+import { ExecutionView } from './execution.view';
+import { TaskRunsService } from './task-runs.service';
+
+/** `POST /api/v1/tasks/:id/runs` = `kadu_tasks_run`: 202, the execution is only queued. */
+@Controller(`${API_V1}/tasks/:id/runs`)
+@UseGuards(KaduApiAuthGuard)
+export class TaskRunsController {
+  constructor(private readonly runs: TaskRunsService) {}
+
+  /** Queues an execution; follow it at `GET /api/v1/executions/:id`. */
+  @Post()
+  @HttpCode(HttpStatus.ACCEPTED)
+  run(
+    @CurrentCaller() caller: McpCaller,
+    @Param('id') id: string,
+    @Body() body: RunTaskBodyDto,
+    @IdempotencyKeyHeader() key: string | undefined,
+  ): Promise<ExecutionView> {
+    return this.runs.run(caller, withIdempotencyKey(Object.assign(new RunTaskDto(), body, { id }), key));
+  }
+}

@@ -1,0 +1,102 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Kysely, Transaction } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
+import { IdempotencyService } from '../common/idempotency/idempotency.service';
+import { monotonicNow } from '../common/monotonic.clock';
+import { InjectDatabase } from '../database/inject-database.decorator';
+import { KaduDatabase } from '../database/kadu-database.interface';
+import { monthlyUsage, planOf } from '../organizations/organization.usage';
+import { findActiveTask } from '../tasks/task.lookup';
+import { mayRunTask } from '../tasks/task-permissions.view';
+import { RunTaskDto } from './dto/run-task.dto';
+import { toExecutionView } from './execution.mapper';
+import { ExecutionView } from './execution.view';
+import { PlanLimitException } from './plan-limit.exception';
+
+/** Queues executions: `POST /api/v1/tasks/:id/runs` and `kadu_tasks_run`. */
+@Injectable()
+export class TaskRunsService {
+  constructor(
+    @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  /**
+   * Queues an execution and answers it at once (status `queued`); a worker
+   * runs it. The quota is counted in the same transaction as the insert, so
+   * concurrent runs cannot overshoot it.
+   *
+   * @throws NotFoundException the task, or an input file, is not in the caller's organization (or not ready).
+   * @throws ForbiddenException the caller is not allowed to run this task.
+   * @throws PlanLimitException (402) the monthly execution quota is used up.
+   */
+  @McpTool({
+    name: 'kadu_tasks_run',
+    title: 'Run a task',
+    description:
+      'Queues an execution of a task on input files (ids of ready files, CSV: date,description,amount) and answers ' +
+      'at once with the queued execution. Follow it with kadu_executions_get. Each call is one more execution, ' +
+      'counted against the monthly quota, unless idempotency_key repeats.',
+    scopes: ['kadu:run'],
+    annotations: { destructiveHint: true, idempotentHint: false },
+  })
+  async run(@McpCaller() caller: McpCaller, @McpArgs() dto: RunTaskDto): Promise<ExecutionView> {
+    return this.idempotency.run(caller, 'kadu_tasks_run', dto, async (trx) => {
+      const task = await findActiveTask(trx, caller.organization_id, dto.id);
+      if (!mayRunTask(caller, task)) throw new ForbiddenException('You are not allowed to run this task');
+      const inputs = [...new Set(dto.input_file_ids)];
+      await this.assertReadyFiles(trx, caller.organization_id, inputs);
+      const now = monotonicNow();
+      await this.assertQuota(trx, caller.organization_id, now);
+      const row = {
+        id: randomUUID(),
+        organization_id: caller.organization_id,
+        task_id: task.id,
+        status: 'queued' as const,
+        input_file_ids: JSON.stringify(inputs),
+        answers: '[]',
+        pending_questions: null,
+        result: null,
+        output_file_id: null,
+        error: null,
+        cost_cents: 0,
+        created_by: caller.subject,
+        worker_id: null,
+        lease_expires_at: null,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        started_at: null,
+        finished_at: null,
+      };
+      await trx.insertInto('executions').values(row).execute();
+      return toExecutionView(row);
+    });
+  }
+
+  /** Reads the files feature's table in this transaction: a file deleted meanwhile cannot slip in. */
+  private async assertReadyFiles(trx: Transaction<KaduDatabase>, organizationId: string, ids: string[]): Promise<void> {
+    const ready = await trx
+      .selectFrom('files')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('id', 'in', ids)
+      .where('status', '=', 'ready')
+      .where('deleted_at', 'is', null)
+      .execute();
+    const found = new Set(ready.map((row) => row.id));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw new NotFoundException(`File not found: ${missing}`);
+  }
+
+  private async assertQuota(trx: Transaction<KaduDatabase>, organizationId: string, now: Date): Promise<void> {
+    const plan = await planOf(trx, organizationId);
+    const usage = await monthlyUsage(trx, organizationId, now);
+    if (usage.executions >= plan.monthly_execution_quota) {
+      throw new PlanLimitException(
+        `Monthly execution quota reached: ${usage.executions} of ${plan.monthly_execution_quota} executions on the ` +
+          `${plan.name} plan in ${usage.period}; it resets on the 1st (UTC)`,
+      );
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { Controller, Get, Header, Param, Put, Query, Req, StreamableFile } from '@nestjs/common';
+import type { Request } from 'express';
+import { API_V1 } from '../app.constants';
+import { FilesContentService, SignedQuery, UploadedContentView } from './files-content.service';
+
+/**
+ * `/api/v1/files/:id/content`: the presigned upload and download URLs. No
+ * `KaduApiAuthGuard` on purpose: `expires` and `signature` are the authority.
+ * The body parsers skip this path (see `installKaduBodyParsers`), so the
+ * upload streams to disk as it arrives.
+ */
+@Controller(`${API_V1}/files/:id/content`)
+export class FilesContentController {
+  constructor(private readonly content: FilesContentService) {}
+
+  /** `PUT …?expires=…&signature=…`: the URL `kadu_files_create` answered. */
+  @Put()
+  @Header('Cache-Control', 'no-store')
+  async upload(@Param('id') id: string, @Query() query: SignedQuery, @Req() request: Request): Promise<UploadedContentView> {
+    try {
+      return await this.content.upload(id, query, request);
+    } catch (error) {
+      // A refusal comes before the body was read: the client must not reuse a connection still carrying it.
+      if (!request.complete) request.res?.setHeader('Connection', 'close');
+      throw error;
+    }
+  }
+
+  /** `GET …?expires=…&signature=…`: the URL `kadu_files_download` answered. */
+  @Get()
+  @Header('Cache-Control', 'private, no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  download(@Param('id') id: string, @Query() query: SignedQuery): Promise<StreamableFile> {
+    return this.content.download(id, query);
+  }
+}

@@ -1,0 +1,21 @@
+/** Content types a client may upload: what the agent reads, and nothing a browser would run. */
+export const UPLOADABLE_CONTENT_TYPES = [
+  'text/csv',
+  'text/plain',
+  'application/json',
+  'application/xml',
+  'text/xml',
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+
+/** How long an upload URL stays valid. */
+export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+
+/** How long a download URL stays valid (ADDENDUM §8: "valid minutes"). */
+export const DOWNLOAD_URL_TTL_MS = 5 * 60 * 1000;
+
+/** Path of a file's bytes, relative to the public origin; the signed routes serve it. */
+export function fileContentPath(id: string): string {
+  return `/api/v1/files/${encodeURIComponent(id)}/content`;
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../common/idempotency/idempotency.module';
+import { DatabaseModule } from '../database/database.module';
+import { IdentityModule } from '../identity/identity.module';
+import { SecretsModule } from '../secrets/secrets.module';
+import { FilesContentController } from './files-content.controller';
+import { FilesContentService } from './files-content.service';
+import { FilesController } from './files.controller';
+import { FilesDiskStore } from './files.disk';
+import { FilesService } from './files.service';
+import { FilesReader, FilesWriter } from './files.storage';
+import { FilesUrlSigner } from './files.url-signer';
+
+/**
+ * Files over REST, MCP (`kadu_files_*`) and presigned content URLs; exports
+ * {@link FilesReader} and {@link FilesWriter} for the code that runs executions.
+ */
+@Module({
+  imports: [DatabaseModule, IdentityModule, SecretsModule, IdempotencyModule],
+  // The content controller first: its `:id/content` routes must not be shadowed by `:id` ones.
+  controllers: [FilesContentController, FilesController],
+  providers: [FilesDiskStore, FilesUrlSigner, FilesService, FilesContentService, FilesReader, FilesWriter],
+  exports: [FilesReader, FilesWriter],
+})
+export class FilesModule {}

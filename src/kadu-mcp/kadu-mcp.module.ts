@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '../database/database.module';
+import { ExecutionsModule } from '../executions/executions.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { TasksModule } from '../tasks/tasks.module';
+import { KaduCompletions } from './kadu-completions.provider';
+import { KaduIdCompleter } from './kadu-id.completer';
+import { KaduPrompts } from './kadu-prompts.provider';
+import { KaduResources } from './kadu-resources.provider';
+
+/**
+ * Kadu's MCP resources, resource templates, prompts and completions
+ * (ADDENDUM §9). McpModule discovers them by their decorators; the tools
+ * themselves live on the feature services.
+ */
+@Module({
+  // FilesModule is imported by AppModule; its service is resolved app-wide (see KaduResources).
+  imports: [DatabaseModule, OrganizationsModule, TasksModule, ExecutionsModule],
+  providers: [KaduResources, KaduPrompts, KaduCompletions, KaduIdCompleter],
+})
+export class KaduMcpModule {}

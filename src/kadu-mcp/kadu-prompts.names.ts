@@ -1,0 +1,6 @@
+/** Names of Kadu's MCP prompts (ADDENDUM §9), shared by the prompts and their completions. */
+export const KADU_PROMPTS = {
+  investigateFailedExecutions: 'kadu_investigate_failed_executions',
+  runTaskOnFiles: 'kadu_run_task_on_files',
+  explainExecution: 'kadu_explain_execution',
+} as const;

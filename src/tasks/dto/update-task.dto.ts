@@ -1,0 +1,36 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
+import { MAX_TASK_RULES } from './create-task.dto';
+import { TASK_ID_MAX_LENGTH } from './task-id.dto';
+import { TaskRuleDto } from './task-rule.dto';
+
+/** `PATCH /api/v1/tasks/:id` body: only the fields sent change. */
+export class UpdateTaskBodyDto extends IdempotentDto {
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+
+  /** Replaces every rule. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_TASK_RULES)
+  @ValidateNested({ each: true })
+  @Type(() => TaskRuleDto)
+  rules?: TaskRuleDto[];
+}
+
+/** `kadu_tasks_update`: the body plus the task's id (the route's path parameter). */
+export class UpdateTaskDto extends UpdateTaskBodyDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TASK_ID_MAX_LENGTH)
+  id: string;
+}

@@ -1,0 +1,34 @@
+import { Body, Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
+import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import { API_V1 } from '../app.constants';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { CurrentCaller } from '../identity/current-caller.decorator';
+import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { TaskIdDto } from './dto/task-id.dto';
+import { UpdateTaskPermissionsBodyDto, UpdateTaskPermissionsDto } from './dto/update-task-permissions.dto';
+import { TaskPermissionsService } from './task-permissions.service';
+import { TaskPermissionsView } from './task-permissions.view';
+
+/** `/api/v1/tasks/:id/permissions`: who may run a task. */
+@Controller(`${API_V1}/tasks/:id/permissions`)
+@UseGuards(KaduApiAuthGuard)
+export class TaskPermissionsController {
+  constructor(private readonly permissions: TaskPermissionsService) {}
+
+  /** `GET` = `kadu_task_permissions_get`. */
+  @Get()
+  get(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<TaskPermissionsView> {
+    return this.permissions.get(caller, Object.assign(new TaskIdDto(), { id }));
+  }
+
+  /** `PUT` (`Idempotency-Key` header) = `kadu_task_permissions_update`. */
+  @Put()
+  update(
+    @CurrentCaller() caller: McpCaller,
+    @Param('id') id: string,
+    @Body() body: UpdateTaskPermissionsBodyDto,
+    @IdempotencyKeyHeader() key: string | undefined,
+  ): Promise<TaskPermissionsView> {
+    return this.permissions.update(caller, withIdempotencyKey(Object.assign(new UpdateTaskPermissionsDto(), body, { id }), key));
+  }
+}

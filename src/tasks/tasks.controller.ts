@@ -1,0 +1,63 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import { API_V1 } from '../app.constants';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { Page } from '../common/pagination/page.interface';
+import { CurrentCaller } from '../identity/current-caller.decorator';
+import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { CreateTaskDto } from './dto/create-task.dto';
+import { ListTasksDto } from './dto/list-tasks.dto';
+import { DeleteTaskDto, TaskIdDto } from './dto/task-id.dto';
+import { UpdateTaskBodyDto, UpdateTaskDto } from './dto/update-task.dto';
+import { TaskView } from './task.view';
+import { DeletedTaskView, TasksService } from './tasks.service';
+
+/** `/api/v1/tasks`: each route hands the tool's DTO to the same service method the tool runs. */
+@Controller(`${API_V1}/tasks`)
+@UseGuards(KaduApiAuthGuard)
+export class TasksController {
+  constructor(private readonly tasks: TasksService) {}
+
+  /** `GET /api/v1/tasks` = `kadu_tasks_list`. */
+  @Get()
+  list(@CurrentCaller() caller: McpCaller, @Query() query: ListTasksDto): Promise<Page<TaskView>> {
+    return this.tasks.list(caller, query);
+  }
+
+  /** `GET /api/v1/tasks/:id` = `kadu_tasks_get`. */
+  @Get(':id')
+  get(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<TaskView> {
+    return this.tasks.get(caller, Object.assign(new TaskIdDto(), { id }));
+  }
+
+  /** `POST /api/v1/tasks` (`Idempotency-Key` header) = `kadu_tasks_create`. */
+  @Post()
+  create(
+    @CurrentCaller() caller: McpCaller,
+    @Body() body: CreateTaskDto,
+    @IdempotencyKeyHeader() key: string | undefined,
+  ): Promise<TaskView> {
+    return this.tasks.create(caller, withIdempotencyKey(body, key));
+  }
+
+  /** `PATCH /api/v1/tasks/:id` = `kadu_tasks_update`. */
+  @Patch(':id')
+  update(
+    @CurrentCaller() caller: McpCaller,
+    @Param('id') id: string,
+    @Body() body: UpdateTaskBodyDto,
+    @IdempotencyKeyHeader() key: string | undefined,
+  ): Promise<TaskView> {
+    return this.tasks.update(caller, withIdempotencyKey(Object.assign(new UpdateTaskDto(), body, { id }), key));
+  }
+
+  /** `DELETE /api/v1/tasks/:id` = `kadu_tasks_delete`. */
+  @Delete(':id')
+  delete(
+    @CurrentCaller() caller: McpCaller,
+    @Param('id') id: string,
+    @IdempotencyKeyHeader() key: string | undefined,
+  ): Promise<DeletedTaskView> {
+    return this.tasks.delete(caller, withIdempotencyKey(Object.assign(new DeleteTaskDto(), { id }), key));
+  }
+}

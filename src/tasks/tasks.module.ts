@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../common/idempotency/idempotency.module';
+import { DatabaseModule } from '../database/database.module';
+import { IdentityModule } from '../identity/identity.module';
+import { TaskPermissionsController } from './task-permissions.controller';
+import { TaskPermissionsService } from './task-permissions.service';
+import { TasksController } from './tasks.controller';
+import { TasksService } from './tasks.service';
+
+/** Tasks and who may run them, over REST and (through `@McpTool()`) over MCP. */
+@Module({
+  imports: [DatabaseModule, IdentityModule, IdempotencyModule],
+  controllers: [TasksController, TaskPermissionsController],
+  providers: [TasksService, TaskPermissionsService],
+  exports: [TasksService, TaskPermissionsService],
+})
+export class TasksModule {}

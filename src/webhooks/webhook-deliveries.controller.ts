@@ -1,0 +1,33 @@
+import { Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
+import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import { API_V1 } from '../app.constants';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { Page } from '../common/pagination/page.interface';
+import { CurrentCaller } from '../identity/current-caller.decorator';
+import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { ListWebhookDeliveriesDto, WebhookWriteDto } from './dto/webhook-endpoint.dto';
+import { WebhookDeliveriesService } from './webhook-deliveries.service';
+import { WebhookDeliveryView } from './webhook.views';
+
+/** `/api/v1/webhook_deliveries`: each route hands the tool's DTO to the same service method the tool runs. */
+@Controller(`${API_V1}/webhook_deliveries`)
+@UseGuards(KaduApiAuthGuard)
+export class WebhookDeliveriesController {
+  constructor(private readonly deliveries: WebhookDeliveriesService) {}
+
+  /** `GET /api/v1/webhook_deliveries?endpoint_id=…` = `kadu_webhook_deliveries_list`. */
+  @Get()
+  list(@CurrentCaller() caller: McpCaller, @Query() query: ListWebhookDeliveriesDto): Promise<Page<WebhookDeliveryView>> {
+    return this.deliveries.list(caller, query);
+  }
+
+  /** `POST /api/v1/webhook_deliveries/:id/replay` = `kadu_webhook_deliveries_replay` (201: a new delivery). */
+  @Post(':id/replay')
+  replay(
+    @CurrentCaller() caller: McpCaller,
+    @Param('id') id: string,
+    @IdempotencyKeyHeader() key: string | undefined,
+  ): Promise<WebhookDeliveryView> {
+    return this.deliveries.replay(caller, withIdempotencyKey(Object.assign(new WebhookWriteDto(), { id }), key));
+  }
+}

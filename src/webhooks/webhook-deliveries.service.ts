@@ -1,0 +1,103 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
+import { IdempotencyService } from '../common/idempotency/idempotency.service';
+import { keysetPage } from '../common/pagination/keyset.page';
+import { Page } from '../common/pagination/page.interface';
+import { InjectDatabase } from '../database/inject-database.decorator';
+import { KaduDatabase } from '../database/kadu-database.interface';
+import { ListWebhookDeliveriesDto, WebhookWriteDto } from './dto/webhook-endpoint.dto';
+import { findActiveEndpoint } from './webhook-endpoint.lookup';
+import { WebhookDeliveryWorker } from './webhook-delivery.worker';
+import { toDeliveryView, WebhookDeliveryView } from './webhook.views';
+import { assertWebhookRole, WEBHOOK_ROLES } from './webhooks.roles';
+
+/**
+ * Deliveries of the caller's organization, served by
+ * `/api/v1/webhook_deliveries` and the `kadu_webhook_deliveries_*` tools.
+ */
+@Injectable()
+export class WebhookDeliveriesService {
+  constructor(
+    @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
+    private readonly idempotency: IdempotencyService,
+    private readonly worker: WebhookDeliveryWorker,
+  ) {}
+
+  /** A page of deliveries, newest first, each with all its attempts. */
+  @McpTool({
+    name: 'kadu_webhook_deliveries_list',
+    title: 'List webhook deliveries',
+    description:
+      "Lists your organization's webhook deliveries, newest first, optionally of one endpoint (endpoint_id), " +
+      'each with every attempt: status code, duration and error.',
+    scopes: ['kadu:read'],
+    roles: WEBHOOK_ROLES,
+    annotations: { readOnlyHint: true, idempotentHint: true },
+  })
+  async list(@McpCaller() caller: McpCaller, @McpArgs() query: ListWebhookDeliveriesDto): Promise<Page<WebhookDeliveryView>> {
+    assertWebhookRole(caller, 'read webhooks');
+    let rows = this.db.selectFrom('webhook_deliveries').selectAll().where('organization_id', '=', caller.organization_id);
+    if (query.endpoint_id !== undefined) rows = rows.where('endpoint_id', '=', query.endpoint_id);
+    const page = await keysetPage(rows, query, (row) => row);
+    const ids = page.data.map((row) => row.id);
+    const attempts = ids.length
+      ? await this.db
+          .selectFrom('webhook_delivery_attempts')
+          .selectAll()
+          .where('organization_id', '=', caller.organization_id)
+          .where('delivery_id', 'in', ids)
+          .execute()
+      : [];
+    return { data: page.data.map((row) => toDeliveryView(row, attempts)), meta: page.meta };
+  }
+
+  /**
+   * Sends a delivery's event again, as a new delivery to the same endpoint.
+   * Not idempotent: each call is one more delivery, unless the key repeats.
+   */
+  @McpTool({
+    name: 'kadu_webhook_deliveries_replay',
+    title: 'Replay a webhook delivery',
+    description:
+      'Sends the event of a delivery again to its endpoint, as a new delivery with the same event id. ' +
+      'Each call sends once more, unless you repeat an idempotency_key.',
+    scopes: ['kadu:write'],
+    roles: WEBHOOK_ROLES,
+    annotations: { destructiveHint: true, idempotentHint: false },
+  })
+  async replay(@McpCaller() caller: McpCaller, @McpArgs() dto: WebhookWriteDto): Promise<WebhookDeliveryView> {
+    assertWebhookRole(caller, 'replay webhooks');
+    const view = await this.idempotency.run(caller, 'kadu_webhook_deliveries_replay', dto, async (trx) => {
+      const original = await trx
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('organization_id', '=', caller.organization_id)
+        .where('id', '=', dto.id)
+        .executeTakeFirst();
+      if (!original) throw new NotFoundException('Webhook delivery not found');
+      await findActiveEndpoint(trx, caller.organization_id, original.endpoint_id).catch(() => {
+        throw new ConflictException('The endpoint of this delivery was deleted');
+      });
+      const now = new Date().toISOString();
+      const row = {
+        ...original,
+        id: randomUUID(),
+        status: 'pending' as const,
+        attempt_count: 0,
+        next_attempt_at: now,
+        last_status_code: null,
+        replay_of: original.id,
+        created_at: now,
+        updated_at: now,
+        completed_at: null,
+      };
+      await trx.insertInto('webhook_deliveries').values(row).execute();
+      return toDeliveryView(row, []);
+    });
+    // After the commit, so the loop sees the row.
+    this.worker.kick();
+    return view;
+  }
+}

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../common/idempotency/idempotency.module';
+import { DatabaseModule } from '../database/database.module';
+import { ExecutionEventsModule } from '../executions/execution-events.module';
+import { IdentityModule } from '../identity/identity.module';
+import { SecretsModule } from '../secrets/secrets.module';
+import { WebhookDeliveriesController } from './webhook-deliveries.controller';
+import { WebhookDeliveriesService } from './webhook-deliveries.service';
+import { WebhookDeliveryWorker } from './webhook-delivery.worker';
+import { WebhookEndpointsController } from './webhook-endpoints.controller';
+import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookUrlValidator } from './webhook-url.validator';
+import { WebhookSecretBox } from './webhook.secret-box';
+import { WebhookSender } from './webhook.sender';
+
+/**
+ * Webhook endpoints and deliveries over REST and MCP, and the loop that
+ * sends a signed `execution.finished` to each endpoint, with retries.
+ */
+@Module({
+  imports: [DatabaseModule, IdentityModule, SecretsModule, IdempotencyModule, ExecutionEventsModule],
+  controllers: [WebhookEndpointsController, WebhookDeliveriesController],
+  providers: [
+    WebhookEndpointsService,
+    WebhookDeliveriesService,
+    WebhookDeliveryWorker,
+    WebhookUrlValidator,
+    WebhookSecretBox,
+    WebhookSender,
+  ],
+})
+export class WebhooksModule {}
