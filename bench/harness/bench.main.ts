@@ -1,0 +1,34 @@
+/**
+ * `npm run bench`: every server on loopback, interleaved loads, one table.
+ * Flags: --duration <s> --rounds <n> --connections <n> --warmup <s> --only <id,id>;
+ * `--profile` instead profiles the module's echo under load (see bench.profile.ts).
+ */
+import { parseBenchConfig } from './bench.config';
+import { describeMachine } from './bench.machine';
+import { profileModule } from './bench.profile';
+import { runBench } from './bench.run';
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const config = parseBenchConfig(argv);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  if (argv.includes('--profile')) {
+    process.stdout.write(`${await profileModule(config, log)}\n`);
+    return;
+  }
+  const report = await runBench(config, { log });
+  process.stdout.write(
+    `\nMachine: ${describeMachine()}\n` +
+      `Load: autocannon, ${config.connections} connections, ${config.durationSec} s per target per round, ${config.rounds} interleaved rounds (medians); RSS: peak during the load\n\n` +
+      `${report.table}\n`,
+  );
+  if (!report.allCorrect) {
+    process.stderr.write('Some responses were not the correct result: the numbers above do not count.\n');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

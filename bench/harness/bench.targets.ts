@@ -1,0 +1,152 @@
+import { BenchRequest, Era, mcpRequest, parseRpcBody } from './bench.requests';
+import type { RunningServer } from './bench.servers';
+import { benchTokens } from '../servers/bench.verifier';
+
+/** Which part of the table a row belongs to. */
+export type TargetGroup = 'echo' | 'kadu' | 'list' | 'denied';
+
+/** One row of the table: a server, a request, and what a correct answer is. */
+export interface BenchTarget {
+  id: string;
+  label: string;
+  group: TargetGroup;
+  server: string;
+  /** Whether the row is the module's own (ratios are computed for these). */
+  module: boolean;
+  /** For module rows: the row whose throughput and p99 this one is compared with. */
+  baseline?: string;
+  request(server: RunningServer): BenchRequest;
+  status: number;
+  /** Whether a response body is the correct result (checked on the reference response; the load compares bytes). */
+  correct(body: string): boolean;
+  /** False when the correct answer varies (a countdown): the load then checks each body with `correct`. @default true */
+  deterministic?: boolean;
+  /** Requests sent (and not checked) before the reference one: what puts the server in the state measured. @default 0 */
+  prime?: number;
+}
+
+const ECHO_ARGS = { text: 'hello' };
+const ECHO_VIEW = { text: 'hello', organization_id: 'org-bench' };
+
+const isEchoView = (value: unknown) => JSON.stringify(value) === JSON.stringify(ECHO_VIEW);
+const isEchoResult = (body: string) => {
+  const result = parseRpcBody(body)?.result as { content?: Array<{ text?: string }>; isError?: boolean } | undefined;
+  const text = result?.content?.[0]?.text;
+  return result !== undefined && result.isError !== true && text !== undefined && isEchoView(JSON.parse(text));
+};
+const isOrganization = (value: unknown) => (value as { slug?: string } | undefined)?.slug === 'bench';
+/** The OAuth error JSON the module answers a refused token with (RFC 6750). */
+const isOAuthError = (error: string) => (body: string) => (JSON.parse(body) as { error?: unknown }).error === error;
+const hasError = (code: number) => (body: string) => parseRpcBody(body)?.error?.code === code;
+const listsTools = (count: number) => (body: string) => (parseRpcBody(body)?.result?.tools as unknown[] | undefined)?.length === count;
+
+const READERS = benchTokens('reader');
+const callEcho = (era: Era, tokens?: string[], extraHeaders?: Record<string, string>, path?: string) =>
+  mcpRequest(era, 'tools/call', { name: 'echo', arguments: ECHO_ARGS }, { tokens, extraHeaders, path });
+
+function echoPeer(id: string, label: string, server: string, era: Era, path?: string): BenchTarget {
+  return { id, label, group: 'echo', server, module: false, status: 200, correct: isEchoResult, request: () => callEcho(era, undefined, undefined, path) };
+}
+
+function moduleEcho(era: Era): BenchTarget {
+  return {
+    id: `module-echo-${era}`,
+    label: `**@kobana/mcp** echo, era ${era}`,
+    group: 'echo',
+    server: 'module-echo',
+    module: true,
+    baseline: 'rest-echo',
+    status: 200,
+    correct: isEchoResult,
+    request: () => callEcho(era, READERS),
+  };
+}
+
+function kaduMcp(era: Era): BenchTarget {
+  return {
+    id: `kadu-mcp-${era}`,
+    label: `**@kobana/mcp** Kadu \`kadu_organization_get\`, era ${era}`,
+    group: 'kadu',
+    server: 'kadu',
+    module: true,
+    baseline: 'kadu-rest',
+    status: 200,
+    correct: (body) => isOrganization((parseRpcBody(body)?.result as { structuredContent?: unknown } | undefined)?.structuredContent),
+    request: (server) => mcpRequest(era, 'tools/call', { name: 'kadu_organization_get', arguments: {} }, { tokens: server.info.mcpTokens.split(' ') }),
+  };
+}
+
+function toolsList(count: number): BenchTarget {
+  return {
+    id: `list-${count}`,
+    label: `**@kobana/mcp** \`tools/list\`, ${count} tools, era 2026`,
+    group: 'list',
+    server: `module-${count}`,
+    module: true,
+    baseline: count === 200 ? 'list-10' : undefined,
+    status: 200,
+    correct: listsTools(count),
+    request: () => mcpRequest('2026', 'tools/list', {}, { tokens: READERS }),
+  };
+}
+
+function denied(id: string, label: string, status: number, correct: (body: string) => boolean, request: () => BenchRequest): BenchTarget {
+  return { id, label, group: 'denied', server: 'module-echo', module: true, baseline: 'module-echo-2026', status, correct, request };
+}
+
+/** Every row, in the order of the table (and of each interleaved round). */
+export const TARGETS: readonly BenchTarget[] = Object.freeze([
+  {
+    id: 'rest-echo',
+    label: 'Nest 11 REST route `POST /echo` (DTO, ValidationPipe, bearer)',
+    group: 'echo',
+    server: 'rest-echo',
+    module: false,
+    status: 200,
+    correct: (body: string) => isEchoView(JSON.parse(body)),
+    request: (): BenchRequest => ({
+      method: 'POST',
+      path: '/echo',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${READERS[0]}` },
+      body: JSON.stringify(ECHO_ARGS),
+      rotate: { header: 'Authorization', values: READERS.map((token) => `Bearer ${token}`) },
+    }),
+  },
+  moduleEcho('2025'),
+  moduleEcho('2026'),
+  echoPeer('rekog-2025', '`@rekog/mcp-nest` 2.x stateless, era 2025', 'rekog', '2025'),
+  echoPeer('rekog-2026', '`@rekog/mcp-nest` 2.x stateless, era 2026', 'rekog', '2026'),
+  echoPeer('sdk2-2025', 'SDK 2.x `createMcpHandler`, legacy leg (server per request), era 2025', 'sdk2', '2025', '/'),
+  echoPeer('sdk2-2026', 'SDK 2.x `createMcpHandler`, era 2026', 'sdk2', '2026', '/'),
+  echoPeer('sdk1-per-request', 'SDK 1.x stateless, server per request, era 2025', 'sdk1-per-request', '2025', '/'),
+  {
+    ...echoPeer('sdk1-shared', 'SDK 1.x one shared server (one session), era 2025', 'sdk1-shared', '2025', '/'),
+    request: (server: RunningServer) =>
+      callEcho('2025', undefined, { 'Mcp-Session-Id': server.info.sessionId, 'MCP-Protocol-Version': '2025-06-18' }, '/'),
+  },
+  {
+    id: 'kadu-rest',
+    label: 'Kadu `GET /api/v1/organization` (same service method)',
+    group: 'kadu',
+    server: 'kadu',
+    module: false,
+    status: 200,
+    correct: (body: string) => isOrganization(JSON.parse(body)),
+    request: (server: RunningServer): BenchRequest => ({ method: 'GET', path: '/api/v1/organization', headers: { Authorization: `Bearer ${server.info.apiToken}` } }),
+  },
+  kaduMcp('2025'),
+  kaduMcp('2026'),
+  toolsList(10),
+  toolsList(200),
+  denied('denied-401', 'denied: no token → 401', 401, isOAuthError('invalid_token'), () => callEcho('2026')),
+  {
+    ...denied('limited-429', 'rate-limited → 429 -32029', 429, hasError(-32029), () => callEcho('2026', READERS.slice(0, 1))),
+    server: 'module-limited',
+    deterministic: false,
+    prime: 1, // the one call the hour allows
+  },
+  denied('denied-403', 'denied: scope missing → 403', 403, isOAuthError('insufficient_scope'), () => callEcho('2026', benchTokens('unscoped'))),
+  denied('denied-32602', 'denied: unknown tool → -32602 (HTTP 400 in 2026)', 400, hasError(-32602), () =>
+    mcpRequest('2026', 'tools/call', { name: 'nope', arguments: {} }, { tokens: READERS }),
+  ),
+]);

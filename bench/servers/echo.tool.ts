@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
+import type { McpCaller as Caller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+
+/** Arguments of the benchmark echo: the kinds of constraint a real DTO has. */
+export class EchoDto {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  text!: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  times?: number;
+}
+
+/** What the echo answers, through the route and through the tool alike. */
+export interface EchoView {
+  text: string;
+  organization_id: string;
+}
+
+/** The one service method both the plain route and the MCP tool call. */
+@Injectable()
+export class EchoService {
+  @McpTool({
+    name: 'echo',
+    title: 'Echo',
+    description: 'Repeats the text',
+    scopes: ['bench:read'],
+    annotations: { readOnlyHint: true, idempotentHint: true },
+  })
+  echo(@McpCaller() caller: Caller, @McpArgs() args: EchoDto): EchoView {
+    return { text: args.text.repeat(args.times ?? 1), organization_id: caller.organization_id };
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The module's fixture host: the echo as an `@McpTool` service method, plus
+ * `BENCH_EXTRA_TOOLS` generated tools (for the `tools/list` rows), behind
+ * McpModule with the route's validation options.
+ */
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { McpModule } from '@kobana/mcp';
+import type { McpRateLimitOptions } from '@kobana/mcp/limits/mcp-limits-options.interface';
+import { BenchVerifier } from './bench.verifier';
+import { BENCH_VALIDATION } from './bench.validation';
+import { EchoService } from './echo.tool';
+import { generatedToolsProvider } from './generated.tools';
+import { failStart, listenAndReport } from './server.ipc';
+
+/**
+ * The limiter keeps its defaults (its check is part of every served call);
+ * `BENCH_RATE_LIMITED=1` instead allows one read an hour, so every later call
+ * takes the rate-limited path.
+ */
+function benchRateLimit(): McpRateLimitOptions | undefined {
+  return process.env.BENCH_RATE_LIMITED === '1' ? { read: { limit: 1, ttlMs: 3_600_000 } } : undefined;
+}
+
+async function main(): Promise<void> {
+  const extra = Number(process.env.BENCH_EXTRA_TOOLS ?? 0);
+  const rateLimit = benchRateLimit();
+  @Module({ providers: [EchoService, BenchVerifier, generatedToolsProvider(extra)], exports: [BenchVerifier] })
+  class EchoToolsModule {}
+
+  @Module({
+    imports: [
+      EchoToolsModule,
+      McpModule.forRootAsync({
+        path: '/mcp',
+        imports: [EchoToolsModule],
+        inject: [BenchVerifier],
+        useFactory: (verifier: BenchVerifier) => ({
+          serverInfo: { name: 'bench', version: '1.0.0' },
+          verifier,
+          publicUrl: 'http://127.0.0.1',
+          validation: BENCH_VALIDATION,
+          ...(rateLimit ? { rateLimit } : {}),
+        }),
+      }),
+    ],
+  })
+  class ModuleEchoHost {}
+
+  const app = await NestFactory.create(ModuleEchoHost, { logger: ['error'] });
+  await app.init();
+  await listenAndReport(app.getHttpServer());
+}
+
+main().catch(failStart);

@@ -1,0 +1,48 @@
+/**
+ * A smoke of the benchmark harness (never a timed test): two servers, one
+ * second each, and the proof that the table is produced and that every
+ * response the load received was the correct result. Speeds are not asserted:
+ * on a shared CI machine they mean nothing.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_DIR } from '../../bench/harness/bench.paths';
+import { BenchReport } from '../../bench/harness/bench.report';
+import { runBench } from '../../bench/harness/bench.run';
+
+const SMOKE_TIMEOUT_MS = 240_000;
+
+describe('bench harness (smoke)', () => {
+  let report: BenchReport;
+
+  beforeAll(() => {
+    // The same step as `npm run bench`: the harness's own dependencies, from its lockfile.
+    if (!existsSync(join(BENCH_DIR, 'node_modules', 'autocannon'))) {
+      execFileSync('npm', ['ci', '--prefix', BENCH_DIR, '--no-audit', '--no-fund'], { stdio: 'ignore', timeout: 180_000 });
+    }
+  }, SMOKE_TIMEOUT_MS);
+
+  beforeAll(async () => {
+    report = await runBench({ durationSec: 1, rounds: 1, connections: 8, warmupSec: 0, only: ['rest-echo', 'module-echo-2026'] });
+  }, SMOKE_TIMEOUT_MS);
+
+  it('loads both servers and gets only correct results', () => {
+    expect(report.rows.map((row) => row.target.id)).toEqual(['rest-echo', 'module-echo-2026']);
+    for (const row of report.rows) {
+      expect(row.total).toBeGreaterThan(0);
+      expect(row.incorrect).toBe(0);
+    }
+    expect(report.allCorrect).toBe(true);
+  });
+
+  it('prints one table with a row per target and the module against its route', () => {
+    const lines = report.table.split('\n');
+    expect(lines[0]).toBe('| server | req/s | p99 ms | RSS MB | responses (incorrect) | vs baseline: req/s ×, p99 × | vs best peer |');
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toContain('`rest-echo`');
+    expect(lines[3]).toContain('`module-echo-2026`');
+    expect(lines[3]).toContain('(vs `rest-echo`)');
+    expect(report.rows[1].vsBaseline?.baseline).toBe('rest-echo');
+  });
+});
