@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { McpModule } from '@kobana/mcp';
+import { BILLING_MCP_PATH } from './billing.constants';
+import { BillingMcpModule } from './billing-mcp/billing-mcp.module';
+import { billingMcpOptions } from './billing-mcp/billing-mcp.options.factory';
+import { BillingConfigModule } from './config/billing-config.module';
+import { CustomersModule } from './customers/customers.module';
+import { BillingDatabaseModule } from './database/billing-database.module';
+import { BillingIdentityModule } from './identity/billing-identity.module';
+import { BillingMcpTokenVerifier } from './identity/billing-mcp-token.verifier';
+import { InvoicesModule } from './invoices/invoices.module';
+import { NfesModule } from './nfes/nfes.module';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+
+/**
+ * Kobana Billing: the second host of `McpModule`, which it imports with
+ * decorators and options alone: configuration, data, identity, `/api/v1`,
+ * and the MCP endpoint exposing the API's services as tools.
+ */
+@Module({
+  imports: [
+    BillingConfigModule,
+    BillingDatabaseModule,
+    BillingIdentityModule,
+    CustomersModule,
+    SubscriptionsModule,
+    InvoicesModule,
+    NfesModule,
+    BillingMcpModule,
+    McpModule.forRootAsync({
+      path: BILLING_MCP_PATH,
+      imports: [BillingIdentityModule, ConfigModule],
+      inject: [BillingMcpTokenVerifier, ConfigService],
+      useFactory: billingMcpOptions,
+    }),
+  ],
+})
+export class BillingAppModule {}

@@ -1,0 +1,17 @@
+import { NestApplicationOptions, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { KADU_VALIDATION_OPTIONS } from '../../src/config/validation.options';
+import { BillingAppModule } from './billing-app.module';
+
+/**
+ * Creates Kobana Billing, not yet listening; `main.ts` and the tests start
+ * here. The MCP module installs the body parsers (its default), so Billing
+ * needs no parser code of its own.
+ */
+export async function createBillingApp(options: NestApplicationOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(BillingAppModule, { abortOnError: false, ...options });
+  app.useGlobalPipes(new ValidationPipe(KADU_VALIDATION_OPTIONS));
+  app.disable('x-powered-by');
+  return app;
+}

@@ -1,0 +1,27 @@
+import { ConfigService } from '@nestjs/config';
+import type { McpModuleOptions } from '@kobana/mcp';
+import { KADU_VALIDATION_OPTIONS } from '../../../src/config/validation.options';
+import { BillingConfig } from '../config/billing-config.interface';
+import { BillingMcpTokenVerifier } from '../identity/billing-mcp-token.verifier';
+import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp.instructions';
+
+/** Who Billing says it is, in `initialize` and in every era-2026 result. */
+export const BILLING_SERVER_INFO = { name: 'kobana-billing', title: 'Kobana Billing', version: '1.0.0' } as const;
+
+/**
+ * Billing's `McpModule` options: its own tokens, its public origin, the
+ * `BILLING_ALLOWED_ORIGINS` allowlist (no loopback unless listed), the
+ * REST validation options, and `Retry-After` on 429 only. Everything else is the module's default.
+ */
+export function billingMcpOptions(verifier: BillingMcpTokenVerifier, config: ConfigService<BillingConfig, true>): McpModuleOptions {
+  return {
+    serverInfo: { ...BILLING_SERVER_INFO },
+    verifier,
+    publicUrl: config.get('PUBLIC_URL', { infer: true }),
+    instructions: BILLING_MCP_INSTRUCTIONS,
+    allowedOrigins: [...config.get('BILLING_ALLOWED_ORIGINS', { infer: true })],
+    validation: { ...KADU_VALIDATION_OPTIONS },
+    // Seed: Billing sends Retry-After only with 429.
+    retryAfterOn503: false,
+  };
+}

@@ -1,0 +1,21 @@
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IdempotentDto } from '../../../src/common/idempotency/idempotent.dto';
+
+/** Ids are UUIDs; other text finds nothing (404), as over REST. */
+export const BILLING_ID_MAX_LENGTH = 64;
+
+/** The read of one record by id. */
+export class BillingIdDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(BILLING_ID_MAX_LENGTH)
+  id: string;
+}
+
+/** A write on one record by id (delete, cancel, pay), with an optional idempotency key. */
+export class BillingIdWriteDto extends IdempotentDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(BILLING_ID_MAX_LENGTH)
+  id: string;
+}

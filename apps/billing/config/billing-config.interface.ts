@@ -1,0 +1,23 @@
+/**
+ * Kobana Billing's configuration, resolved once from the environment. `PORT`,
+ * `HOST`, `PUBLIC_URL` and `DATABASE_URL` follow Kadu's conventions exactly
+ * (they are parsed by Kadu's loader); only the defaults and `BILLING_*` differ.
+ */
+export interface BillingConfig {
+  /** `PORT`, @default 3000 */
+  PORT: number;
+  /** `HOST`, @default '127.0.0.1' */
+  HOST: string;
+  /** `PUBLIC_URL`, @default `http://localhost:<PORT>` */
+  PUBLIC_URL: string;
+  /** `DATABASE_URL`, @default 'sqlite:./data/billing.sqlite' */
+  DATABASE_URL: string;
+  /**
+   * Browser origins allowed to call the MCP endpoint besides `PUBLIC_URL`
+   * itself: a comma-separated list of `scheme://host[:port]`; `localhost`
+   * allows loopback on any port. `BILLING_ALLOWED_ORIGINS`, @default none
+   */
+  BILLING_ALLOWED_ORIGINS: string[];
+  /** Seed the `demo` organization and print demo tokens on start. `BILLING_DEMO`, @default true */
+  BILLING_DEMO: boolean;
+}

@@ -1,0 +1,31 @@
+import { BILLING_DEFAULT_DATABASE_URL, loadBillingConfig } from './billing-config.loader';
+
+describe('loadBillingConfig', () => {
+  it('applies Kadu’s conventions with Billing’s own database file', () => {
+    expect(loadBillingConfig({})).toEqual({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATABASE_URL: 'sqlite:./data/billing.sqlite',
+      BILLING_ALLOWED_ORIGINS: [],
+      BILLING_DEMO: true,
+    });
+    expect(BILLING_DEFAULT_DATABASE_URL).toBe('sqlite:./data/billing.sqlite');
+  });
+
+  it('reads the allowlist, normalised, and ignores Kadu’s own variables', () => {
+    const config = loadBillingConfig({
+      PORT: '8081',
+      BILLING_ALLOWED_ORIGINS: 'https://panel.kobana.com.br, localhost,http://app.test:8080',
+      KADU_WEBHOOK_MAX_ATTEMPTS: 'nonsense',
+    });
+    expect(config.PUBLIC_URL).toBe('http://localhost:8081');
+    expect(config.BILLING_ALLOWED_ORIGINS).toEqual(['https://panel.kobana.com.br', 'localhost', 'http://app.test:8080']);
+  });
+
+  it('reports every invalid variable at once', () => {
+    expect(() => loadBillingConfig({ PORT: 'x', BILLING_ALLOWED_ORIGINS: 'https://a.test/path', BILLING_DEMO: 'maybe' })).toThrow(
+      /PORT must be an integer[\s\S]*"https:\/\/a.test\/path" is not an origin[\s\S]*BILLING_DEMO must be true or false/,
+    );
+  });
+});

@@ -1,0 +1,22 @@
+import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IdempotentDto } from '../../../../src/common/idempotency/idempotent.dto';
+
+/** CPF (11 digits) or CNPJ (14 digits), digits only. */
+export const DOCUMENT_PATTERN = /^(\d{11}|\d{14})$/;
+
+/** `POST /api/v1/customers` and `billing_customers_create`. */
+export class CreateCustomerDto extends IdempotentDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  /** CPF or CNPJ, digits only. */
+  @IsString()
+  @Matches(DOCUMENT_PATTERN, { message: 'document must be a CPF (11 digits) or a CNPJ (14 digits), digits only' })
+  document: string;
+
+  @IsEmail()
+  @MaxLength(254)
+  email: string;
+}

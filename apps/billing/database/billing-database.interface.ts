@@ -1,0 +1,18 @@
+import type { IdempotencyKeysTable } from '../../../src/common/idempotency/idempotency.table';
+import type { BillingAccessTokensTable, BillingOrganizationsTable, BillingUsersTable } from '../identity/billing-identity.tables';
+import type { CustomersTable } from '../customers/customer.table';
+import type { SubscriptionsTable } from '../subscriptions/subscription.table';
+import type { InvoicesTable } from '../invoices/invoice.table';
+import type { NfesTable } from '../nfes/nfe.table';
+
+/** Every table of Billing's database, keyed by name. Features declare their own table types. */
+export interface BillingDatabase {
+  organizations: BillingOrganizationsTable;
+  users: BillingUsersTable;
+  access_tokens: BillingAccessTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  customers: CustomersTable;
+  subscriptions: SubscriptionsTable;
+  invoices: InvoicesTable;
+  nfes: NfesTable;
+}

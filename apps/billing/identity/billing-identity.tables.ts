@@ -1,0 +1,34 @@
+import type { TokenAudience } from '../../../src/identity/identity.types';
+import type { BillingRole } from './billing-roles';
+
+/** `organizations` of Billing's database. */
+export interface BillingOrganizationsTable {
+  id: string;
+  slug: string;
+  name: string;
+  created_at: string;
+}
+
+/** `users`: one panel role each; e-mail unique across organizations. */
+export interface BillingUsersTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: BillingRole;
+  created_at: string;
+}
+
+/** `access_tokens`: `scopes` JSON text; `token_hash` the SHA-256 of the secret (Kadu's codec). */
+export interface BillingAccessTokensTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  audience: TokenAudience;
+  scopes: string;
+  client_id: string;
+  client_name: string | null;
+  token_hash: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}

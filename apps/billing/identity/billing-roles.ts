@@ -1,0 +1,39 @@
+/** Panel roles of a person in an organization, from most to least powerful. */
+export const BILLING_ROLES = ['owner', 'admin', 'financial', 'viewer'] as const;
+/** One of {@link BILLING_ROLES}. */
+export type BillingRole = (typeof BILLING_ROLES)[number];
+
+/** Panel permissions: what a role lets a person do in Automatic Billing. */
+export type BillingPermission =
+  | 'customers.read'
+  | 'customers.write'
+  | 'customers.delete'
+  | 'subscriptions.read'
+  | 'subscriptions.write'
+  | 'subscriptions.cancel'
+  | 'invoices.read'
+  | 'invoices.write'
+  | 'invoices.cancel'
+  | 'nfes.read'
+  | 'nfes.issue'
+  | 'nfes.cancel';
+
+const READ: BillingPermission[] = ['customers.read', 'subscriptions.read', 'invoices.read', 'nfes.read'];
+
+/**
+ * The panel's permission table. A client a person authorized can do what
+ * that person could do in the panel, no more: each tool declares the roles
+ * that hold its permission, so the others never see it.
+ */
+export const BILLING_ROLE_PERMISSIONS: Readonly<Record<BillingRole, readonly BillingPermission[]>> = {
+  owner: [...READ, 'customers.write', 'customers.delete', 'subscriptions.write', 'subscriptions.cancel', 'invoices.write', 'invoices.cancel', 'nfes.issue', 'nfes.cancel'],
+  admin: [...READ, 'customers.write', 'customers.delete', 'subscriptions.write', 'subscriptions.cancel', 'invoices.write', 'invoices.cancel', 'nfes.issue', 'nfes.cancel'],
+  // Day-to-day billing: charges and issues, but deletes, cancellations and NF-e cancellations need an admin.
+  financial: [...READ, 'customers.write', 'subscriptions.write', 'invoices.write', 'nfes.issue'],
+  viewer: READ,
+};
+
+/** The roles holding `permission`, for a tool's `roles`. */
+export function rolesWith(permission: BillingPermission): BillingRole[] {
+  return BILLING_ROLES.filter((role) => BILLING_ROLE_PERMISSIONS[role].includes(permission));
+}

@@ -1,0 +1,67 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
+import type { McpCaller } from '@kobana/mcp';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '../../../src/common/idempotency/idempotency-key.header';
+import { CurrentCaller } from '../../../src/identity/current-caller.decorator';
+import { BILLING_API_V1 } from '../billing.constants';
+import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
+import { BillingPage } from '../common/offset-page';
+import { DocumentView } from '../documents/document.view';
+import { BillingApiAuthGuard } from '../identity/billing-api-auth.guard';
+import { ListInvoicesDto } from './dto/list-invoices.dto';
+import { UpsertInvoiceDto } from './dto/upsert-invoice.dto';
+import { InvoiceView } from './invoice.view';
+import { InvoicesService } from './invoices.service';
+
+/** `/api/v1/invoices`: each route calls the service method its tool runs; `/pdf` serves the bytes. */
+@Controller(`${BILLING_API_V1}/invoices`)
+@UseGuards(BillingApiAuthGuard)
+export class InvoicesController {
+  constructor(private readonly invoices: InvoicesService) {}
+
+  /** = `billing_invoices_list`. */
+  @Get()
+  list(@CurrentCaller() caller: McpCaller, @Query() query: ListInvoicesDto): Promise<BillingPage<Partial<InvoiceView>>> {
+    return this.invoices.list(caller, query);
+  }
+
+  /** = `billing_invoices_get`. */
+  @Get(':id')
+  get(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<InvoiceView> {
+    return this.invoices.get(caller, Object.assign(new BillingIdDto(), { id }));
+  }
+
+  /** = `billing_invoices_upsert`. */
+  @Post()
+  upsert(@CurrentCaller() caller: McpCaller, @Body() body: UpsertInvoiceDto, @IdempotencyKeyHeader() key?: string): Promise<InvoiceView> {
+    return this.invoices.upsert(caller, withIdempotencyKey(body, key));
+  }
+
+  /** = `billing_invoices_pay`. */
+  @Post(':id/pay')
+  @HttpCode(200)
+  pay(@CurrentCaller() caller: McpCaller, @Param('id') id: string, @IdempotencyKeyHeader() key?: string): Promise<InvoiceView> {
+    return this.invoices.pay(caller, withIdempotencyKey(Object.assign(new BillingIdWriteDto(), { id }), key));
+  }
+
+  /** = `billing_invoices_cancel`. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@CurrentCaller() caller: McpCaller, @Param('id') id: string, @IdempotencyKeyHeader() key?: string): Promise<InvoiceView> {
+    return this.invoices.cancel(caller, withIdempotencyKey(Object.assign(new BillingIdWriteDto(), { id }), key));
+  }
+
+  /** = `billing_invoices_pdf`: where the PDF is, how big, of what type. */
+  @Get(':id/pdf/metadata')
+  pdfMetadata(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<DocumentView> {
+    return this.invoices.pdf(caller, Object.assign(new BillingIdDto(), { id }));
+  }
+
+  /** The PDF itself: the path `billing_invoices_pdf` answers. */
+  @Get(':id/pdf')
+  @Header('Cache-Control', 'private, no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async pdf(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<StreamableFile> {
+    const { view, bytes } = await this.invoices.renderPdf(caller, id);
+    return new StreamableFile(bytes, { type: view.content_type, length: view.size, disposition: `inline; filename="invoice-${id}.pdf"` });
+  }
+}

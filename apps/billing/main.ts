@@ -1,0 +1,33 @@
+import { Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { describeDatabase, parseDatabaseUrl } from '../../src/database/database-url.parser';
+import { createBillingApp } from './billing-app.setup';
+import { seedBillingDemo } from './bootstrap/billing-demo.seeder';
+import { renderBillingBanner } from './bootstrap/billing-startup.banner';
+import { BillingConfig } from './config/billing-config.interface';
+import { BillingIdentityService } from './identity/billing-identity.service';
+
+/** Starts Kobana Billing: migrates, seeds the demo (unless `BILLING_DEMO=false`), listens, prints where to connect. */
+async function bootstrap(): Promise<void> {
+  const app = await createBillingApp();
+  app.enableShutdownHooks();
+  const config = app.get<ConfigService<BillingConfig, true>>(ConfigService);
+  const demo = config.get('BILLING_DEMO', { infer: true }) ? await seedBillingDemo(app.get(BillingIdentityService)) : null;
+  const host = config.get('HOST', { infer: true });
+  const port = config.get('PORT', { infer: true });
+  await app.listen(port, host);
+  process.stdout.write(
+    renderBillingBanner({
+      publicUrl: config.get('PUBLIC_URL', { infer: true }),
+      listening: `${host}:${port}`,
+      database: describeDatabase(parseDatabaseUrl(config.get('DATABASE_URL', { infer: true }))),
+      demo,
+    }),
+  );
+}
+
+bootstrap().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  new Logger('KobanaBilling').error(`Kobana Billing did not start: ${message.split('\n')[0]}`);
+  process.exit(1);
+});

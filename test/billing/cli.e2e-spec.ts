@@ -1,0 +1,47 @@
+/**
+ * `npm run cli:billing` in a child process against a file database: the
+ * token is the last stdout line and verifies for its audience only; bad
+ * arguments exit with 2 before any database is opened.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { openBillingDatabase } from '../../apps/billing/database/billing-database.factory';
+import { BillingIdentityService } from '../../apps/billing/identity/billing-identity.service';
+
+const run = promisify(execFile);
+jest.setTimeout(90_000);
+
+describe('npm run cli:billing (spawned)', () => {
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'billing-cli-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const cli = (args: string[], databaseUrl: string) =>
+    run('npm', ['run', '--silent', 'cli:billing', '--', ...args], { cwd: resolve(__dirname, '../..'), env: { ...process.env, DATABASE_URL: databaseUrl } });
+
+  it('token create prints, as the last stdout line, an MCP token of that organization and role', async () => {
+    const databaseUrl = `sqlite:${join(dir, 'billing.sqlite')}`;
+    const { stdout } = await cli(['token', 'create', '--organization', 'spawned', '--role', 'financial', '--audience', 'mcp'], databaseUrl);
+    const token = stdout.trimEnd().split('\n').pop()!;
+    expect(token).toMatch(/^kbill_mcp_/);
+    const { db } = await openBillingDatabase(databaseUrl);
+    try {
+      const identity = new BillingIdentityService(db);
+      await expect(identity.verify(token, 'mcp')).resolves.toMatchObject({ roles: ['financial'], scopes: ['billing:read', 'billing:write'] });
+      await expect(identity.verify(token, 'api')).resolves.toBeNull();
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('exits with 2 and the usage for an unknown role, without creating the database', async () => {
+    const databaseUrl = `sqlite:${join(dir, 'never.sqlite')}`;
+    const failure = await cli(['token', 'create', '--organization', 'acme', '--role', 'operator'], databaseUrl).catch((error) => error);
+    expect(failure.code).toBe(2);
+    expect(failure.stderr).toContain('--role must be one of owner, admin, financial, viewer (got "operator")');
+    expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
+  });
+});

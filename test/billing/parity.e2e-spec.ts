@@ -1,0 +1,168 @@
+/**
+ * Every Billing tool answers the JSON of its `/api/v1` route for the same
+ * caller and input: a success and a failure each. Writes are compared
+ * through one idempotency key: the route runs the write, the tool replays
+ * its stored response (so a tool that diverged from the route would differ).
+ */
+import { BillingTestApp, callTool, Json, rest, startBilling } from './billing-app';
+
+jest.setTimeout(60_000);
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+describe('Billing: REST and MCP parity, tool by tool', () => {
+  let billing: BillingTestApp;
+  let api: string;
+  let mcp: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    billing = await startBilling();
+    api = await billing.token('acme', 'admin', { audience: 'api' });
+    mcp = await billing.token('acme', 'admin');
+  });
+  afterAll(() => billing?.close());
+
+  /** Route then tool; both must answer `status` (tool: isError iff ≥ 400) and the same JSON. */
+  async function same(route: [string, string, Json?], name: string, args: Json, status: number, key?: string): Promise<Json> {
+    const viaRest = await rest(billing, api, route[0], route[1], route[2], key);
+    const viaTool = await callTool(billing, mcp, name, key ? { ...args, idempotency_key: key } : args);
+    expect(viaRest.status).toBe(status);
+    expect(viaTool).toEqual({ isError: status >= 400, body: viaRest.body });
+    return viaRest.body;
+  }
+
+  it('customers: create, get, list, update', async () => {
+    const input = { name: 'Padaria Pão Quente', document: '12345678000195', email: 'contas@padaria.test' };
+    const created = await same(['POST', '/customers', input], 'billing_customers_create', input, 201, 'c-1');
+    ids.customer = created.id;
+    expect(created).toMatchObject(input);
+    const invalid = await same(['POST', '/customers', { ...input, document: '123' }], 'billing_customers_create', { ...input, document: '123' }, 400);
+    expect(invalid.message).toEqual(['document must be a CPF (11 digits) or a CNPJ (14 digits), digits only']);
+    const duplicate = await same(['POST', '/customers', input], 'billing_customers_create', input, 409);
+    expect(duplicate.message).toBe('Another customer already has the document 12345678000195');
+
+    await same(['GET', `/customers/${ids.customer}`], 'billing_customers_get', { id: ids.customer }, 200);
+    expect(await same(['GET', `/customers/${UNKNOWN}`], 'billing_customers_get', { id: UNKNOWN }, 404)).toEqual({ statusCode: 404, error: 'Not Found', message: 'Customer not found' });
+
+    const listed = await same(['GET', '/customers?fields=name,document'], 'billing_customers_list', { fields: ['name', 'document'] }, 200);
+    expect(listed).toEqual({ data: [{ name: input.name, document: input.document }], meta: { total: 1, page: 1, per_page: 25 } });
+    await same(['GET', '/customers?per_page=101'], 'billing_customers_list', { per_page: 101 }, 400);
+
+    const renamed = await same(['PATCH', `/customers/${ids.customer}`, { name: 'Padaria Nova' }], 'billing_customers_update', { id: ids.customer, name: 'Padaria Nova' }, 200, 'c-2');
+    expect(renamed.name).toBe('Padaria Nova');
+    await same(['PATCH', `/customers/${UNKNOWN}`, { name: 'x' }], 'billing_customers_update', { id: UNKNOWN, name: 'x' }, 404);
+  });
+
+  it('subscriptions: create, get, list, change plan (prorated to the cent)', async () => {
+    const input = { customer_id: ids.customer, plan: 'basic', amount_cents: 9990, start_date: '2026-04-01' };
+    const created = await same(['POST', '/subscriptions', input], 'billing_subscriptions_create', input, 201, 's-1');
+    ids.subscription = created.id;
+    expect(created).toMatchObject({ status: 'active', current_period_start: '2026-04-01', current_period_end: '2026-05-01', credit_cents: 0 });
+    await same(['POST', '/subscriptions', { ...input, customer_id: UNKNOWN }], 'billing_subscriptions_create', { ...input, customer_id: UNKNOWN }, 404);
+
+    await same(['GET', `/subscriptions/${ids.subscription}`], 'billing_subscriptions_get', { id: ids.subscription }, 200);
+    await same(['GET', `/subscriptions/${UNKNOWN}`], 'billing_subscriptions_get', { id: UNKNOWN }, 404);
+    const active = await same(['GET', '/subscriptions?status=active'], 'billing_subscriptions_list', { status: 'active' }, 200);
+    expect(active.meta).toEqual({ total: 1, page: 1, per_page: 25 });
+    await same(['GET', '/subscriptions?status=paused'], 'billing_subscriptions_list', { status: 'paused' }, 400);
+
+    const upgrade = { plan: 'pro', amount_cents: 19990, effective_date: '2026-04-11' };
+    const changed = await same(['POST', `/subscriptions/${ids.subscription}/change_plan`, upgrade], 'billing_subscriptions_change_plan', { id: ids.subscription, ...upgrade }, 200, 's-2');
+    // 20 of April's 30 days remain: (19990 − 9990) × 20 / 30 = 6666.67 → 6667 cents.
+    expect(changed.proration).toEqual({ old_amount_cents: 9990, new_amount_cents: 19990, days_remaining: 20, days_in_period: 30, amount_cents: 6667 });
+    expect(changed.subscription).toMatchObject({ plan: 'pro', amount_cents: 19990, credit_cents: 0 });
+    const charged = await rest(billing, api, 'GET', `/invoices/${changed.invoice_id}`);
+    expect(charged.body).toMatchObject({ total: 6667, status: 'open', due_date: '2026-04-11', subscription_id: ids.subscription });
+    const outside = await same(
+      ['POST', `/subscriptions/${ids.subscription}/change_plan`, { ...upgrade, plan: 'max', effective_date: '2026-05-01' }],
+      'billing_subscriptions_change_plan',
+      { id: ids.subscription, ...upgrade, plan: 'max', effective_date: '2026-05-01' },
+      400,
+    );
+    expect(outside.message).toEqual(['effective_date must fall within the current period (2026-04-01 to 2026-05-01, end excluded)']);
+
+    // A downgrade on the 22nd leaves (9990 − 19990) × 9 / 30 = −3000 as credit, and opens no invoice.
+    const downgrade = await rest(billing, api, 'POST', `/subscriptions/${ids.subscription}/change_plan`, { plan: 'basic', amount_cents: 9990, effective_date: '2026-04-22' });
+    expect(downgrade.body).toMatchObject({ invoice_id: null, proration: { amount_cents: -3000 }, subscription: { credit_cents: 3000 } });
+  });
+
+  it('invoices: list with fields, get, upsert, pay, PDF', async () => {
+    const listed = await same(['GET', '/invoices?status=open&per_page=10&fields=number,total,due_date'], 'billing_invoices_list', { status: 'open', per_page: 10, fields: ['number', 'total', 'due_date'] }, 200);
+    expect(listed).toEqual({ data: [{ number: 2, total: 6667, due_date: '2026-04-11' }, { number: 1, total: 9990, due_date: '2026-04-01' }], meta: { total: 2, page: 1, per_page: 10 } });
+    const unknownField = await same(['GET', '/invoices?fields=number,secret'], 'billing_invoices_list', { fields: ['number', 'secret'] }, 400);
+    expect(unknownField.message).toEqual([
+      'each value in fields must be one of the following values: id, number, external_id, customer_id, subscription_id, description, total, currency, due_date, status, created_at, updated_at, paid_at, cancelled_at',
+    ]);
+
+    const input = { external_id: 'pedido-42', customer_id: ids.customer, description: 'Consultoria', total: 150000, due_date: '2026-05-10' };
+    const created = await same(['POST', '/invoices', input], 'billing_invoices_upsert', input, 201, 'i-1');
+    ids.invoice = created.id;
+    expect(created).toMatchObject({ number: 3, status: 'open', total: 150000, currency: 'BRL' });
+    // Upsert rule: the same external_id updates the open invoice rather than creating another.
+    const updated = await rest(billing, api, 'POST', '/invoices', { ...input, total: 160000 });
+    expect(updated.body).toMatchObject({ id: ids.invoice, number: 3, total: 160000 });
+    await same(['POST', '/invoices', { ...input, total: 0 }], 'billing_invoices_upsert', { ...input, total: 0 }, 400);
+
+    await same(['GET', `/invoices/${ids.invoice}`], 'billing_invoices_get', { id: ids.invoice }, 200);
+    await same(['GET', `/invoices/${UNKNOWN}`], 'billing_invoices_get', { id: UNKNOWN }, 404);
+
+    const paid = await same(['POST', `/invoices/${ids.invoice}/pay`], 'billing_invoices_pay', { id: ids.invoice }, 200, 'i-2');
+    expect(paid.status).toBe('paid');
+    expect((await same(['POST', `/invoices/${ids.invoice}/pay`], 'billing_invoices_pay', { id: ids.invoice }, 409)).message).toBe('Invoice is paid: only an open invoice can change');
+    // A paid invoice is never rewritten by an upsert.
+    expect((await rest(billing, api, 'POST', '/invoices', input)).status).toBe(409);
+
+    const pdf = await same(['GET', `/invoices/${ids.invoice}/pdf/metadata`], 'billing_invoices_pdf', { id: ids.invoice }, 200);
+    expect(pdf).toEqual({ content_type: 'application/pdf', size: expect.any(Number), path: `/api/v1/invoices/${ids.invoice}/pdf` });
+    await same(['GET', `/invoices/${UNKNOWN}/pdf/metadata`], 'billing_invoices_pdf', { id: UNKNOWN }, 404);
+  });
+
+  it('NF-e: issue, get, list, PDF, XML, cancel', async () => {
+    const issued = await same(['POST', '/nfes', { invoice_id: ids.invoice }], 'billing_nfes_issue', { invoice_id: ids.invoice }, 201, 'n-1');
+    ids.nfe = issued.id;
+    expect(issued).toMatchObject({ number: 1, series: '1', status: 'issued', access_key: expect.stringMatching(/^\d{44}$/) });
+    const open = (await rest(billing, api, 'GET', '/invoices?status=open&fields=id')).body.data[0].id;
+    expect((await same(['POST', '/nfes', { invoice_id: open }], 'billing_nfes_issue', { invoice_id: open }, 409)).message).toBe(
+      'Invoice is open: an NF-e is issued only for a paid invoice',
+    );
+
+    await same(['GET', `/nfes/${ids.nfe}`], 'billing_nfes_get', { id: ids.nfe }, 200);
+    await same(['GET', `/nfes/${UNKNOWN}`], 'billing_nfes_get', { id: UNKNOWN }, 404);
+    const listed = await same(['GET', '/nfes?fields=number,status'], 'billing_nfes_list', { fields: ['number', 'status'] }, 200);
+    expect(listed).toEqual({ data: [{ number: 1, status: 'issued' }], meta: { total: 1, page: 1, per_page: 25 } });
+    await same(['GET', '/nfes?page=0'], 'billing_nfes_list', { page: 0 }, 400);
+
+    for (const kind of ['pdf', 'xml'] as const) {
+      const view = await same(['GET', `/nfes/${ids.nfe}/${kind}/metadata`], `billing_nfes_${kind}`, { id: ids.nfe }, 200);
+      expect(view).toEqual({ content_type: `application/${kind}`, size: expect.any(Number), path: `/api/v1/nfes/${ids.nfe}/${kind}` });
+      await same(['GET', `/nfes/${UNKNOWN}/${kind}/metadata`], `billing_nfes_${kind}`, { id: UNKNOWN }, 404);
+    }
+
+    // An invoice with a live NF-e cannot be cancelled; the NF-e must go first.
+    expect((await rest(billing, api, 'POST', `/invoices/${ids.invoice}/cancel`)).status).toBe(409);
+    await same(['POST', `/nfes/${ids.nfe}/cancel`, { reason: 'too short' }], 'billing_nfes_cancel', { id: ids.nfe, reason: 'too short' }, 400);
+    const reason = 'Valor faturado em duplicidade';
+    const cancelled = await same(['POST', `/nfes/${ids.nfe}/cancel`, { reason }], 'billing_nfes_cancel', { id: ids.nfe, reason }, 200, 'n-2');
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancel_reason: reason });
+  });
+
+  it('cancellations and deletes', async () => {
+    const open = (await rest(billing, api, 'GET', '/invoices?status=open&fields=id')).body.data[0].id;
+    expect((await same(['POST', `/invoices/${open}/cancel`], 'billing_invoices_cancel', { id: open }, 200, 'x-1')).status).toBe('cancelled');
+    await same(['POST', `/invoices/${ids.invoice}/cancel`], 'billing_invoices_cancel', { id: ids.invoice }, 409);
+
+    // A customer with an active subscription is not deleted.
+    expect((await same(['DELETE', `/customers/${ids.customer}`], 'billing_customers_delete', { id: ids.customer }, 409)).message).toBe(
+      'Customer has active subscriptions: cancel them first',
+    );
+    expect((await same(['DELETE', `/subscriptions/${ids.subscription}`], 'billing_subscriptions_cancel', { id: ids.subscription }, 200, 'x-2')).status).toBe('cancelled');
+    await same(['DELETE', `/subscriptions/${ids.subscription}`], 'billing_subscriptions_cancel', { id: ids.subscription }, 409);
+    const deleted = await same(['DELETE', `/customers/${ids.customer}`], 'billing_customers_delete', { id: ids.customer }, 200, 'x-3');
+    expect(deleted).toEqual({ id: ids.customer, deleted_at: expect.any(String) });
+    // Soft delete: gone from lookups and listings, its invoices remain.
+    await same(['DELETE', `/customers/${ids.customer}`], 'billing_customers_delete', { id: ids.customer }, 404);
+    expect((await rest(billing, api, 'GET', '/customers')).body.meta.total).toBe(0);
+    expect((await rest(billing, api, 'GET', `/invoices/${ids.invoice}`)).status).toBe(200);
+  });
+});
