@@ -1,0 +1,35 @@
+import { McpCaller } from '../interfaces/mcp-caller.interface';
+import { McpRateLimitClass } from './mcp-rate-limit.class';
+
+/** What the host is asked about, once a request passed its rate limit. */
+export interface McpAvailabilityCall {
+  caller: McpCaller;
+  method: string;
+  /** The tool of a `tools/call`, when it exists. */
+  toolName?: string;
+  toolClass: McpRateLimitClass;
+}
+
+/**
+ * The host's say on whether this replica takes a call now, e.g. "the
+ * execution queue is saturated". An unavailable call is answered 503,
+ * -32030 "Server unavailable" (with `Retry-After` unless `retryAfterOn503`
+ * is false) and nothing runs.
+ */
+export interface McpAvailability {
+  /** @returns `undefined` to take the call, or the seconds after which the client should retry. */
+  unavailableFor(call: McpAvailabilityCall): number | undefined | Promise<number | undefined>;
+  /**
+   * Optional: whether an error thrown while serving is transient (a database
+   * locked for a moment, a pool exhausted). Such an error is answered like an
+   * unavailable call, so the client retries, instead of 500 "Internal error".
+   * @returns the seconds after which a retry should succeed, or `undefined` for a real failure.
+   */
+  retryAfterOnError?(error: unknown): number | undefined;
+}
+
+/** Injection token of the {@link McpAvailability} the module consults (the `availability` option). */
+export const McpAvailability = Symbol('McpAvailability');
+
+/** The default: every call is taken, no error is transient. */
+export const ALWAYS_AVAILABLE: McpAvailability = { unavailableFor: () => undefined };

@@ -1,0 +1,23 @@
+import { Provider } from '@nestjs/common';
+import { ThrottlerStorageService } from '@nestjs/throttler';
+import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
+import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpAvailability } from './mcp-availability.interface';
+import { McpRateLimitStorage } from './mcp-rate-limit.storage';
+import { McpDrainService } from './mcp-drain.service';
+import { McpDrainGuard } from './mcp-drain.guard';
+import { McpRateLimitInterceptor } from './mcp-rate-limit.interceptor';
+
+/** The limits part of `McpModule`: storage and availability from the options, draining, and the two checks. */
+export const MCP_LIMITS_PROVIDERS: Provider[] = [
+  {
+    provide: McpRateLimitStorage,
+    inject: [MCP_RESOLVED_OPTIONS],
+    // The in-memory default is a provider instance, so Nest calls its shutdown hook (it stops its sweep timer).
+    useFactory: (options: McpResolvedOptions) => (options.rateLimit && options.rateLimit.storage) || new ThrottlerStorageService(),
+  },
+  { provide: McpAvailability, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.availability },
+  McpDrainService,
+  McpDrainGuard,
+  McpRateLimitInterceptor,
+];

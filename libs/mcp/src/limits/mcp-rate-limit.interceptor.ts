@@ -1,0 +1,70 @@
+import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor } from '@nestjs/common';
+import { from, Observable, switchMap } from 'rxjs';
+import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
+import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { McpToolRegistry } from '../discovery/mcp-tool.registry';
+import { mcpState } from '../mcp-request.state';
+import { McpAvailability } from './mcp-availability.interface';
+import { McpRateLimitStorage } from './mcp-rate-limit.storage';
+import { rateLimitClassOf } from './mcp-rate-limit.class';
+import { rateLimitKey } from './mcp-rate-limit.key';
+import { rateLimited, unavailable } from './mcp-limits.errors';
+import { McpLimitsMessages } from './mcp-limits.messages';
+import { McpRateLimitRule } from './mcp-limits-options.interface';
+import { McpCaller } from '../interfaces/mcp-caller.interface';
+import { McpRateLimitClass } from './mcp-rate-limit.class';
+
+/** The throttler name hits are recorded under, for stores that keep one counter per name. */
+const THROTTLER_NAME = 'mcp';
+/** `Retry-After` while the rate-limit store cannot be reached. */
+const STORE_DOWN_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Step 11, after the era, headers and envelope are settled and before the
+ * method runs: the caller's budget for the class of call (429 -32029 when
+ * spent), then the host's availability (503 -32030). Either way nothing runs.
+ * A notification is not counted: it runs nothing. A store that cannot be
+ * reached fails closed (503, retryable): an unlimited endpoint is the
+ * outcome an attacker would take down the store for.
+ */
+@Injectable()
+export class McpRateLimitInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('McpModule');
+
+  constructor(
+    @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
+    @Inject(McpRateLimitStorage) private readonly storage: McpRateLimitStorage,
+    @Inject(McpAvailability) private readonly availability: McpAvailability,
+    private readonly tools: McpToolRegistry,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<McpHttpRequest>();
+    return from(this.admit(request)).pipe(switchMap(() => next.handle()));
+  }
+
+  /** Overridable: throws when the request may not run now. */
+  protected async admit(request: McpHttpRequest): Promise<void> {
+    const message = mcpState(request).message!;
+    if (message.id === undefined) return;
+    const caller = request.user!;
+    const toolName = message.method === 'tools/call' && typeof message.params?.name === 'string' ? message.params.name : undefined;
+    const toolClass = rateLimitClassOf(message.method, toolName === undefined ? undefined : this.tools.get(toolName));
+    const rules = this.options.rateLimit;
+    if (rules) await this.count(caller, toolClass, rules[toolClass]);
+    const retryAfter = await this.availability.unavailableFor({ caller, method: message.method, toolName, toolClass });
+    if (retryAfter !== undefined) throw unavailable(retryAfter, this.options.retryAfterOn503);
+  }
+
+  private async count(caller: McpCaller, toolClass: McpRateLimitClass, { ttlMs, limit }: McpRateLimitRule): Promise<void> {
+    let record: Awaited<ReturnType<McpRateLimitStorage['increment']>>;
+    try {
+      record = await this.storage.increment(rateLimitKey(caller, toolClass), ttlMs, limit, 0, THROTTLER_NAME);
+    } catch (error) {
+      this.logger.error(McpLimitsMessages.storeUnavailable((error as Error)?.message ?? String(error)));
+      throw unavailable(STORE_DOWN_RETRY_AFTER_SECONDS, this.options.retryAfterOn503);
+    }
+    if (record.isBlocked) throw rateLimited(record.timeToBlockExpire);
+  }
+}

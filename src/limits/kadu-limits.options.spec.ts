@@ -1,0 +1,42 @@
+import { ConfigService } from '@nestjs/config';
+import { kaduLimitsOptions } from './kadu-limits.options';
+import { KaduQueueAvailability } from './kadu-queue.availability';
+
+const config = (env: Record<string, string>) => new ConfigService(env);
+
+describe('kaduLimitsOptions', () => {
+  it('applies the defaults', () => {
+    expect(kaduLimitsOptions(config({}))).toEqual({
+      readPerMinute: 600,
+      writePerMinute: 120,
+      runPerMinute: 30,
+      redisUrl: undefined,
+      drainGraceMs: 10_000,
+      executionQueueMax: 1000,
+    });
+  });
+
+  it('reads the environment and refuses nonsense', () => {
+    expect(kaduLimitsOptions(config({ KADU_RATE_LIMIT_RUN: '3', KADU_REDIS_URL: ' redis://127.0.0.1:6380 ', KADU_EXECUTION_QUEUE_MAX: '0' }))).toMatchObject({
+      runPerMinute: 3,
+      redisUrl: 'redis://127.0.0.1:6380',
+      executionQueueMax: 0,
+    });
+    expect(() => kaduLimitsOptions(config({ KADU_RATE_LIMIT_WRITE: '0' }))).toThrow('KADU_RATE_LIMIT_WRITE must be an integer of at least 1');
+    expect(() => kaduLimitsOptions(config({ KADU_DRAIN_GRACE_MS: '10s' }))).toThrow(/KADU_DRAIN_GRACE_MS/);
+  });
+});
+
+describe('KaduQueueAvailability.retryAfterOnError', () => {
+  const availability = new KaduQueueAvailability({} as never, kaduLimitsOptions(config({})));
+
+  it.each([
+    [{ code: 'SQLITE_BUSY' }, 1],
+    [{ code: 'SQLITE_LOCKED' }, 1],
+    [{ code: 'SQLITE_CONSTRAINT_UNIQUE' }, undefined],
+    [new Error('boom'), undefined],
+    [null, undefined],
+  ])('%j → %s', (error, expected) => {
+    expect(availability.retryAfterOnError(error)).toBe(expected);
+  });
+});

@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Kysely } from 'kysely';
+import type { McpAvailability, McpAvailabilityCall } from '@kobana/mcp';
+import { InjectDatabase } from '../database/inject-database.decorator';
+import { KaduDatabase } from '../database/kadu-database.interface';
+import { KADU_LIMITS_OPTIONS, KaduLimitsOptions } from './kadu-limits.options';
+
+/** The tools that add to the execution queue. */
+const QUEUEING_TOOLS = new Set(['kadu_tasks_run', 'kadu_executions_continue']);
+/** How long one count of the queue stands for it, so a burst of runs costs one COUNT. */
+const QUEUE_DEPTH_TTL_MS = 1000;
+/** What a saturated queue tells the client: the worker drains it meanwhile. */
+const SATURATED_RETRY_AFTER_SECONDS = 10;
+/** A lock held by another connection longer than `busy_timeout`: gone in a moment. */
+const TRANSIENT_SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT', 'SQLITE_LOCKED']);
+const TRANSIENT_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Kadu's answer to "take this call now?": a call that would queue one more
+ * execution is refused (503) while the queue holds `KADU_EXECUTION_QUEUE_MAX`
+ * or more; and a locked database is a passing fault the client retries, not
+ * an internal error.
+ */
+@Injectable()
+export class KaduQueueAvailability implements McpAvailability {
+  private depth?: { value: number; at: number };
+
+  constructor(
+    @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
+    @Inject(KADU_LIMITS_OPTIONS) private readonly options: KaduLimitsOptions,
+  ) {}
+
+  async unavailableFor(call: McpAvailabilityCall): Promise<number | undefined> {
+    const max = this.options.executionQueueMax;
+    if (max === 0 || call.toolName === undefined || !QUEUEING_TOOLS.has(call.toolName)) return undefined;
+    return (await this.queueDepth()) >= max ? SATURATED_RETRY_AFTER_SECONDS : undefined;
+  }
+
+  retryAfterOnError(error: unknown): number | undefined {
+    const code = (error as { code?: unknown } | null)?.code;
+    return typeof code === 'string' && TRANSIENT_SQLITE_CODES.has(code) ? TRANSIENT_RETRY_AFTER_SECONDS : undefined;
+  }
+
+  private async queueDepth(): Promise<number> {
+    const now = Date.now();
+    if (this.depth && now - this.depth.at < QUEUE_DEPTH_TTL_MS) return this.depth.value;
+    const row = await this.db
+      .selectFrom('executions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'queued')
+      .executeTakeFirstOrThrow();
+    this.depth = { value: Number(row.n), at: now };
+    return this.depth.value;
+  }
+}
