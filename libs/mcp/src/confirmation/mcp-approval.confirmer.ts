@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
+import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpApproval, McpConfirmationStore } from './mcp-confirmation.store';
+import { McpConfirmationOutcome, McpConfirmationRequest, answer } from './mcp-confirmation.request';
+import { approvalClosedResult, approvalRequiredResult } from './mcp-confirmation.results';
+
+/**
+ * Confirmation by link (era 2025; era 2026 without elicitation): the first
+ * call creates a pending approval and answers its link; the repeated
+ * identical call answers the same link until a person decides, runs the
+ * tool once after Continue (the approval is consumed atomically first), and
+ * after Cancel or expiry says so and closes it, so the next call starts over.
+ */
+@Injectable()
+export class McpApprovalConfirmer {
+  constructor(
+    @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
+    @Inject(McpConfirmationStore) private readonly store: McpConfirmationStore,
+  ) {}
+
+  async confirm(request: McpConfirmationRequest): Promise<McpConfirmationOutcome> {
+    const open = await this.store.findOpenApproval(request.key);
+    if (!open) return this.required(request, await this.store.createApproval(this.newApproval(request)));
+    const expired = Date.parse(open.expires_at) <= request.now.getTime();
+    if (open.status === 'cancelled') return this.close(request, open, 'cancelled');
+    if (expired) return this.close(request, open, 'expired');
+    if (open.status === 'pending') return this.required(request, open);
+    if (await this.store.consumeApproval(open.id, request.now)) return { run: true };
+    // A concurrent identical call consumed it first: this one is a new call, so it needs a new approval.
+    return this.required(request, await this.store.createApproval(this.newApproval(request)));
+  }
+
+  private newApproval(request: McpConfirmationRequest) {
+    const { key, caller, context, args, now } = request;
+    const clientName = (context.era === '2026' ? context.clientInfo?.name : undefined) || caller.client_name || caller.client_id;
+    return {
+      ...key,
+      id: randomUUID(),
+      client_name: clientName,
+      arguments: args,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + this.options.approvalTtlSeconds * 1000).toISOString(),
+    };
+  }
+
+  private required(request: McpConfirmationRequest, approval: McpApproval): McpConfirmationOutcome {
+    return answer(approvalRequiredResult(request.title, approval, this.options.approvalUrl(approval.id)));
+  }
+
+  private async close(request: McpConfirmationRequest, approval: McpApproval, status: 'cancelled' | 'expired'): Promise<McpConfirmationOutcome> {
+    await this.store.closeApproval(approval.id, request.now);
+    return answer(approvalClosedResult(request.title, approval, status));
+  }
+}

@@ -1,0 +1,36 @@
+import { McpCaller } from '../interfaces/mcp-caller.interface';
+import { McpCallContext } from '../interfaces/mcp-call-context.interface';
+import { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
+import { McpApprovalKey } from './mcp-confirmation.store';
+
+/** One `tools/call` of a destructive tool, as the confirmers see it. */
+export interface McpConfirmationRequest {
+  tool: McpToolDefinition;
+  args: Record<string, unknown>;
+  caller: McpCaller;
+  context: McpCallContext;
+  /** What the call is bound to: caller, tool, digest of the arguments. */
+  key: McpApprovalKey;
+  /** The tool's title (its name when it has none), for the person. */
+  title: string;
+  now: Date;
+}
+
+/** What a confirmer decided: answer `result` instead of running, or run the tool now (the confirmation is already spent). */
+export type McpConfirmationOutcome = { run: true } | { run: false; result: Record<string, unknown> };
+
+/** Nothing runs; the caller gets `result`. */
+export function answer(result: object): McpConfirmationOutcome {
+  return { run: false, result: { ...result } };
+}
+
+/** True when both keys name the same caller, tool and arguments. */
+export function sameKey(a: McpApprovalKey, b: McpApprovalKey): boolean {
+  return (
+    a.organization_id === b.organization_id &&
+    a.subject === b.subject &&
+    a.client_id === b.client_id &&
+    a.tool === b.tool &&
+    a.args_digest === b.args_digest
+  );
+}

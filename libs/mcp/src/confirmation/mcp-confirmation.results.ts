@@ -1,0 +1,64 @@
+import { McpInputRequired } from '../dispatch/mcp-input-required';
+import { McpToolResult } from '../dispatch/mcp-tool-result';
+import { McpApproval } from './mcp-confirmation.store';
+import { McpConfirmationMessages } from './mcp-confirmation.messages';
+
+/** Longest rendering of one argument value in the elicitation message. */
+const MAX_VALUE_CHARS = 120;
+/** Most arguments named in the elicitation message. */
+const MAX_ARGUMENTS = 8;
+
+/** The era-2026 `input_required` result asking the person to confirm (ADDENDUM §7, exact shape). */
+export function confirmInputRequired(title: string, args: Record<string, unknown>, requestState: string): Record<string, unknown> {
+  return new McpInputRequired(
+    {
+      confirm: {
+        method: 'elicitation/create',
+        params: {
+          mode: 'form',
+          message: McpConfirmationMessages.confirmPrompt(title, summarize(args)),
+          requestedSchema: {
+            type: 'object',
+            properties: { confirm: { type: 'boolean', title: McpConfirmationMessages.confirmTitle() } },
+            required: ['confirm'],
+          },
+        },
+      },
+    },
+    requestState,
+  ).toResult();
+}
+
+/** The person declined, cancelled or answered `confirm: false`. */
+export function declinedResult(title: string): McpToolResult {
+  return { content: [{ type: 'text', text: McpConfirmationMessages.declined(title) }], structuredContent: { status: 'cancelled' }, isError: true };
+}
+
+/** Nothing ran: the link the person must open, and what the model must do after. Not an error. */
+export function approvalRequiredResult(title: string, approval: McpApproval, url: string): McpToolResult {
+  return {
+    content: [{ type: 'text', text: McpConfirmationMessages.approvalRequired(title, approval.tool, url, approval.expires_at) }],
+    structuredContent: { status: 'approval_required', approval_id: approval.id, approval_url: url, expires_at: approval.expires_at },
+  };
+}
+
+/** The approval was cancelled on the page, or expired: nothing ran, and the next call starts over. */
+export function approvalClosedResult(title: string, approval: McpApproval, status: 'cancelled' | 'expired'): McpToolResult {
+  const text =
+    status === 'cancelled'
+      ? McpConfirmationMessages.approvalCancelled(title, approval.tool)
+      : McpConfirmationMessages.approvalExpired(title, approval.tool);
+  return { content: [{ type: 'text', text }], structuredContent: { status, approval_id: approval.id }, isError: true };
+}
+
+/** `name: value` pairs of the arguments that change what happens (`idempotency_key` only repeats a call), bounded in size. */
+export function summarize(args: Record<string, unknown>): string {
+  const relevant = Object.entries(args).filter(([key, value]) => key !== 'idempotency_key' && value !== undefined);
+  const shown = relevant.slice(0, MAX_ARGUMENTS).map(([key, value]) => `${key}: ${clip(JSON.stringify(value))}`);
+  if (relevant.length > MAX_ARGUMENTS) shown.push(`and ${relevant.length - MAX_ARGUMENTS} more`);
+  return shown.join(', ');
+}
+
+function clip(text: string): string {
+  return text.length <= MAX_VALUE_CHARS ? text : `${text.slice(0, MAX_VALUE_CHARS - 1)}…`;
+}

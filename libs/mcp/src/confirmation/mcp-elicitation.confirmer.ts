@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { invalidParams } from '../dispatch/mcp-params';
+import { McpConfirmationStore } from './mcp-confirmation.store';
+import { McpRequestStateSigner } from './mcp-request-state.signer';
+import { McpConfirmationOutcome, McpConfirmationRequest, answer, sameKey } from './mcp-confirmation.request';
+import { confirmInputRequired, declinedResult } from './mcp-confirmation.results';
+import { McpConfirmationMessages } from './mcp-confirmation.messages';
+
+const ACTIONS = new Set(['accept', 'decline', 'cancel']);
+
+/**
+ * In-chat confirmation (era 2026, client declared `elicitation`): asks with
+ * `input_required`, and runs the tool on a retry that carries an accepted
+ * `confirm: true` and a `requestState` this server signed for the same
+ * caller, tool and arguments, whose nonce it spends first.
+ */
+@Injectable()
+export class McpElicitationConfirmer {
+  constructor(
+    private readonly signer: McpRequestStateSigner,
+    @Inject(McpConfirmationStore) private readonly store: McpConfirmationStore,
+  ) {}
+
+  async confirm(request: McpConfirmationRequest): Promise<McpConfirmationOutcome> {
+    const { requestState, inputResponses } = request.context;
+    if (requestState === undefined) return this.ask(request);
+    const state = this.signer.verify(requestState);
+    // Forged, edited, or issued to another caller, tool or arguments: the client misbehaves, so an error (the conformance suite requires one).
+    if (!state || !sameKey(state, request.key)) throw invalidParams('2026', McpConfirmationMessages.invalidState());
+    if (state.expires_at <= request.now.getTime()) return this.ask(request);
+    const reply = inputResponses?.confirm;
+    if (reply === undefined) return this.ask(request);
+    if (!accepted(reply)) return answer(declinedResult(request.title));
+    // Spent before the tool runs: of concurrent retries with one state, exactly one gets here with `true`.
+    if (!(await this.store.spendNonce(state.nonce, new Date(state.expires_at)))) return this.ask(request);
+    return { run: true };
+  }
+
+  private ask(request: McpConfirmationRequest): McpConfirmationOutcome {
+    return answer(confirmInputRequired(request.title, request.args, this.signer.issue(request.key, request.now)));
+  }
+}
+
+/** True for `{ action: "accept", content: { confirm: true } }`; false for a decline, a cancel or `confirm` not true; -32602 for any other shape. */
+function accepted(reply: Record<string, unknown>): boolean {
+  const { action, content } = reply;
+  if (typeof action !== 'string' || !ACTIONS.has(action)) throw invalidParams('2026', McpConfirmationMessages.invalidAnswer());
+  if (content !== undefined && (content === null || typeof content !== 'object' || Array.isArray(content))) {
+    throw invalidParams('2026', McpConfirmationMessages.invalidAnswer());
+  }
+  return action === 'accept' && (content as Record<string, unknown> | undefined)?.confirm === true;
+}

@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
+
+/** The pages' only stylesheet, inline; the CSP allows exactly this text by its hash. */
+const STYLESHEET = [
+  'body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f5f6f8;color:#1b1f24}',
+  'main{max-width:40rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 3px #0002}',
+  'h1{font-size:1.4rem;margin-top:0}dt{font-weight:600;margin-top:.75rem}dd{margin:0}',
+  'pre{white-space:pre-wrap;word-break:break-word;background:#f0f1f3;padding:.5rem;border-radius:4px;margin:.25rem 0}',
+  'label{display:block;margin-top:1rem}input[type=email],input[type=password]{width:100%;padding:.5rem;box-sizing:border-box}',
+  'button{font-size:1rem;padding:.6rem 1.2rem;margin:1.5rem .75rem 0 0;border-radius:4px;border:1px solid #888;cursor:pointer}',
+  'button.primary{background:#1f6feb;color:#fff;border-color:#1f6feb}.outcome{font-weight:600}.error{color:#b42318}',
+].join('');
+
+const STYLE_HASH = createHash('sha256').update(STYLESHEET).digest('base64');
+
+/** Headers of every approval and sign-in page: nothing loads, nothing frames it, nothing is cached or leaks the URL. */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Sends a full page with the safe headers. `body` must already be escaped HTML. */
+export function sendPage(res: Response, status: number, title: string, body: string): void {
+  res.status(status).set(PAGE_HEADERS);
+  res.send(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+      `<title>${escapeHtml(title)}</title><style>${STYLESHEET}</style></head><body><main>${body}</main></body></html>`,
+  );
+}
+
+/** A 303 to a path of this site (Post/Redirect/Get), with the safe headers. */
+export function redirect(res: Response, path: string, cookie?: string): void {
+  res.status(303).set({ ...PAGE_HEADERS, Location: path });
+  if (cookie) res.set('Set-Cookie', cookie);
+  res.send('');
+}

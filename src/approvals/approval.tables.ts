@@ -1,0 +1,40 @@
+import type { McpApprovalStatus } from '@kobana/mcp';
+
+/**
+ * Approvals of destructive MCP calls (ADDENDUM §7), as Kysely sees them.
+ * `arguments` is the JSON text of the call's arguments; times are ISO-8601
+ * UTC text, so comparing them as text compares the instants.
+ */
+export interface McpApprovalsTable {
+  id: string;
+  organization_id: string;
+  subject: string;
+  client_id: string;
+  client_name: string;
+  tool: string;
+  args_digest: string;
+  arguments: string;
+  status: McpApprovalStatus;
+  created_at: string;
+  expires_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+  consumed_at: string | null;
+  closed_at: string | null;
+}
+
+/** Spent nonces of in-chat confirmations; a row exists once per nonce. */
+export interface McpConfirmationNoncesTable {
+  nonce: string;
+  expires_at: string;
+}
+
+/** Signed-in sessions of the approval pages. `id_hash` is the SHA-256 (hex) of the cookie's session id. */
+export interface ApprovalSessionsTable {
+  id_hash: string;
+  user_id: string;
+  organization_id: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}

@@ -1,0 +1,39 @@
+import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Response } from 'express';
+import { KaduConfig } from '../config/kadu-config.interface';
+import { IdentityService } from '../identity/identity.service';
+import { redirect, sendPage } from './approval.html';
+import { APPROVAL_SESSION_SECONDS, ApprovalSessionsService } from './approval-sessions.service';
+import { sessionCookieHeader } from './approval-session.cookie';
+import { ApprovalMessages } from './approvals.messages';
+import { safeNext, signInBody } from './sign-in.view';
+
+/** `/sign-in`: e-mail and password of a Kadu user, for the approval pages. Server-rendered, no JavaScript. */
+@Controller('sign-in')
+export class SignInController {
+  private readonly secureCookie: boolean;
+
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly sessions: ApprovalSessionsService,
+    config: ConfigService<KaduConfig, true>,
+  ) {
+    this.secureCookie = config.get('PUBLIC_URL', { infer: true }).startsWith('https:');
+  }
+
+  @Get()
+  form(@Query('next') next: unknown, @Res() res: Response): void {
+    sendPage(res, 200, ApprovalMessages.signInTitle(), signInBody(safeNext(next), false));
+  }
+
+  @Post()
+  async signIn(@Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    const next = safeNext(body.next);
+    const { email, password } = body;
+    const user = typeof email === 'string' && typeof password === 'string' ? await this.identity.verifyPassword(email, password) : null;
+    if (!user) return sendPage(res, 401, ApprovalMessages.signInTitle(), signInBody(next, true));
+    const cookie = sessionCookieHeader(await this.sessions.start(user), APPROVAL_SESSION_SECONDS, this.secureCookie);
+    redirect(res, next ?? '/sign-in', cookie);
+  }
+}

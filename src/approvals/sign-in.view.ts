@@ -1,0 +1,20 @@
+import { escapeHtml } from './approval.html';
+import { ApprovalMessages } from './approvals.messages';
+
+/** Where a sign-in may send the person afterwards: an approval page of this site, nothing else (no open redirect). */
+export function safeNext(next: unknown): string | undefined {
+  return typeof next === 'string' && /^\/approvals\/[A-Za-z0-9-]{1,64}$/.test(next) ? next : undefined;
+}
+
+/** The sign-in form, with an error line after a failed attempt. */
+export function signInBody(next: string | undefined, failed: boolean): string {
+  return (
+    `<h1>${escapeHtml(ApprovalMessages.signInTitle())}</h1><p>${escapeHtml(ApprovalMessages.signInIntro())}</p>` +
+    (failed ? `<p class="error" id="error">${escapeHtml(ApprovalMessages.wrongCredentials())}</p>` : '') +
+    `<form method="post" action="/sign-in">` +
+    (next ? `<input type="hidden" name="next" value="${escapeHtml(next)}">` : '') +
+    `<label>${escapeHtml(ApprovalMessages.email())}<input type="email" name="email" autocomplete="username" required></label>` +
+    `<label>${escapeHtml(ApprovalMessages.password())}<input type="password" name="password" autocomplete="current-password" required></label>` +
+    `<button class="primary" type="submit">${escapeHtml(ApprovalMessages.signIn())}</button></form>`
+  );
+}
