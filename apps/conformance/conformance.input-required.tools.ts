@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IsString, MinLength } from 'class-validator';
-import { McpArgs, McpContext, McpTool } from '@kobana/mcp';
-import { McpContent, McpInputRequest, McpInputRequired, McpRoundContext } from './conformance.pending-api';
+import { McpArgs, McpContent, McpContext, McpInputRequired, McpTool } from '@kobana/mcp';
+import type { McpCallContext, McpInputRequest } from '@kobana/mcp';
 import { ConformanceRequestState } from './conformance.request-state';
 import { accepted, answer, elicit, LIST_ROOTS, requireCapability, sample, sampledText } from './conformance.input-required';
 
@@ -29,7 +29,7 @@ export class ConformanceInputRequiredTools {
   constructor(private readonly states: ConformanceRequestState) {}
 
   @McpTool({ name: 'test_input_required_result_elicitation', description: 'Asks the user for a name, then greets them' })
-  elicitation(@McpContext() context: McpRoundContext) {
+  elicitation(@McpContext() context: McpCallContext) {
     requireCapability(context, 'elicitation');
     const name = accepted(answer(context, 'user_name'))?.name;
     if (name === undefined) return new McpInputRequired({ user_name: elicit('What is your name?', { name: 'string' }) });
@@ -37,7 +37,7 @@ export class ConformanceInputRequiredTools {
   }
 
   @McpTool({ name: 'test_input_required_result_sampling', description: "Asks the client's model a question" })
-  sampling(@McpContext() context: McpRoundContext) {
+  sampling(@McpContext() context: McpCallContext) {
     requireCapability(context, 'sampling');
     const text = sampledText(answer(context, 'capital_question'));
     if (text === undefined) return new McpInputRequired({ capital_question: sample('What is the capital of France?', 100) });
@@ -45,7 +45,7 @@ export class ConformanceInputRequiredTools {
   }
 
   @McpTool({ name: 'test_input_required_result_list_roots', description: "Lists the client's roots" })
-  listRoots(@McpContext() context: McpRoundContext) {
+  listRoots(@McpContext() context: McpCallContext) {
     requireCapability(context, 'roots');
     const roots = answer(context, 'client_roots')?.roots;
     if (!Array.isArray(roots)) return new McpInputRequired({ client_roots: LIST_ROOTS });
@@ -53,7 +53,7 @@ export class ConformanceInputRequiredTools {
   }
 
   @McpTool({ name: 'test_input_required_result_request_state', description: 'Round-trips a signed requestState' })
-  requestState(@McpContext() context: McpRoundContext) {
+  requestState(@McpContext() context: McpCallContext) {
     const tool = 'test_input_required_result_request_state';
     const state = this.states.verify(tool, context.requestState);
     const ok = accepted(answer(context, 'confirm'))?.ok;
@@ -64,7 +64,7 @@ export class ConformanceInputRequiredTools {
   }
 
   @McpTool({ name: 'test_input_required_result_multiple_inputs', description: 'Asks for a name, a greeting and the roots at once' })
-  multipleInputs(@McpContext() context: McpRoundContext) {
+  multipleInputs(@McpContext() context: McpCallContext) {
     const tool = 'test_input_required_result_multiple_inputs';
     this.states.verify(tool, context.requestState);
     const requests: Record<string, McpInputRequest> = {
@@ -79,7 +79,7 @@ export class ConformanceInputRequiredTools {
   }
 
   @McpTool({ name: 'test_input_required_result_multi_round', description: 'Asks two questions, one per round' })
-  multiRound(@McpContext() context: McpRoundContext) {
+  multiRound(@McpContext() context: McpCallContext) {
     const tool = 'test_input_required_result_multi_round';
     const state = this.states.verify(tool, context.requestState);
     const name = state?.round === 1 ? accepted(answer(context, 'step1'))?.name : state?.answers.name;
@@ -97,7 +97,7 @@ export class ConformanceInputRequiredTools {
   }
 
   @McpTool({ name: 'test_input_required_result_tampered_state', description: 'Refuses a requestState it did not sign' })
-  tamperedState(@McpContext() context: McpRoundContext) {
+  tamperedState(@McpContext() context: McpCallContext) {
     const tool = 'test_input_required_result_tampered_state';
     const state = this.states.verify(tool, context.requestState);
     if (!state || !answer(context, 'confirm')) {
@@ -108,7 +108,7 @@ export class ConformanceInputRequiredTools {
 
   /** server-stateless: what answers a call that needs the person must be the result itself, never a request on a stream. */
   @McpTool({ name: 'test_streaming_elicitation', description: 'Needs the user before it can finish' })
-  streamingElicitation(@McpContext() context: McpRoundContext) {
+  streamingElicitation(@McpContext() context: McpCallContext) {
     requireCapability(context, 'elicitation');
     const name = accepted(answer(context, 'user_name'))?.name;
     if (name === undefined) return new McpInputRequired({ user_name: elicit('What is your name?', { name: 'string' }) });
@@ -117,7 +117,7 @@ export class ConformanceInputRequiredTools {
 
   /** Asks only through the capabilities the client declared (the suite declares sampling alone). */
   @McpTool({ name: 'test_input_required_result_capabilities', description: 'Asks only what the client can answer' })
-  capabilities(@McpContext() context: McpRoundContext) {
+  capabilities(@McpContext() context: McpCallContext) {
     const declared = context.clientCapabilities ?? {};
     const requests: Record<string, McpInputRequest> = {};
     if (declared.elicitation !== undefined) requests.user_name = elicit('What is your name?', { name: 'string' });
@@ -130,17 +130,17 @@ export class ConformanceInputRequiredTools {
   // ── Era-2025 fixtures: server→client requests during the call ───────────────
 
   @McpTool({ name: 'test_elicitation', description: 'Asks the user for a username and an email' })
-  legacyElicitation(@McpArgs() args: ElicitationDto, @McpContext() context: McpRoundContext) {
+  legacyElicitation(@McpArgs() args: ElicitationDto, @McpContext() context: McpCallContext) {
     return this.oneQuestion(context, 'user_info', elicit(args.message, { username: 'string', email: 'string' }), 'elicitation');
   }
 
   @McpTool({ name: 'test_sampling', description: "Asks the client's model" })
-  legacySampling(@McpArgs() args: SamplingDto, @McpContext() context: McpRoundContext) {
+  legacySampling(@McpArgs() args: SamplingDto, @McpContext() context: McpCallContext) {
     return this.oneQuestion(context, 'llm', sample(args.prompt, 100), 'sampling');
   }
 
   @McpTool({ name: 'test_elicitation_sep1034_defaults', description: 'Elicitation with a default for every primitive type' })
-  elicitationDefaults(@McpContext() context: McpRoundContext) {
+  elicitationDefaults(@McpContext() context: McpCallContext) {
     const request: McpInputRequest = {
       method: 'elicitation/create',
       params: {
@@ -161,7 +161,7 @@ export class ConformanceInputRequiredTools {
   }
 
   @McpTool({ name: 'test_elicitation_sep1330_enums', description: 'Elicitation with the five enum forms' })
-  elicitationEnums(@McpContext() context: McpRoundContext) {
+  elicitationEnums(@McpContext() context: McpCallContext) {
     const request: McpInputRequest = {
       method: 'elicitation/create',
       params: {
@@ -198,7 +198,7 @@ export class ConformanceInputRequiredTools {
   }
 
   /** Era 2026: one input_required round. Era 2025: no way to ask during the call on this transport. */
-  private oneQuestion(context: McpRoundContext, key: string, request: McpInputRequest, capability: 'elicitation' | 'sampling') {
+  private oneQuestion(context: McpCallContext, key: string, request: McpInputRequest, capability: 'elicitation' | 'sampling') {
     if (context.era === '2025') {
       return McpContent.error(`This server is stateless and answers each request with one JSON response: it cannot send ${request.method} during a call. Use protocol version 2026-07-28, where the tool asks through input_required.`);
     }

@@ -1,9 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
-import { JsonRpcException } from '@kobana/mcp';
-import { McpInputRequest, McpRoundContext } from './conformance.pending-api';
-
-/** JSON-RPC `MissingRequiredClientCapabilityError` (SEP-2575); not in `JsonRpcErrorCode` yet. */
-export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
+import { JsonRpcErrorCode, JsonRpcException } from '@kobana/mcp';
+import type { McpCallContext, McpInputRequest } from '@kobana/mcp';
 
 /** An `elicitation/create` input request for a form of string (or boolean) fields. */
 export function elicit(message: string, fields: Record<string, 'string' | 'boolean'>): McpInputRequest {
@@ -29,7 +26,7 @@ export function sample(text: string, maxTokens: number): McpInputRequest {
 export const LIST_ROOTS: McpInputRequest = { method: 'roots/list', params: {} };
 
 /** The answer to `key`, when the client sent one (the module has checked that `inputResponses` is an object of objects). */
-export function answer(context: McpRoundContext, key: string): Record<string, unknown> | undefined {
+export function answer(context: McpCallContext, key: string): Record<string, unknown> | undefined {
   const value = context.inputResponses?.[key];
   return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
 }
@@ -48,9 +45,9 @@ export function sampledText(response: Record<string, unknown> | undefined): stri
 }
 
 /** A request the client cannot be asked, because it did not declare the capability (SEP-2575: -32021, HTTP 400). */
-export function requireCapability(context: McpRoundContext, capability: 'elicitation' | 'sampling' | 'roots'): void {
+export function requireCapability(context: McpCallContext, capability: 'elicitation' | 'sampling' | 'roots'): void {
   if (context.era === '2026' && context.clientCapabilities?.[capability] === undefined) {
-    throw new JsonRpcException(MISSING_REQUIRED_CLIENT_CAPABILITY, 'Missing required client capability', HttpStatus.BAD_REQUEST, {
+    throw new JsonRpcException(JsonRpcErrorCode.MissingRequiredClientCapability, 'Missing required client capability', HttpStatus.BAD_REQUEST, {
       requiredCapabilities: { [capability]: {} },
     });
   }

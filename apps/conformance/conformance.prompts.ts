@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { McpArgs, McpCompletion, McpContext, McpPrompt } from '@kobana/mcp';
-import { McpContentBlock, McpInputRequired, McpRoundContext } from './conformance.pending-api';
+import { McpArgs, McpCompletion, McpContext, McpInputRequired, McpPrompt } from '@kobana/mcp';
+import type { McpCallContext, McpContentBlock } from '@kobana/mcp';
 import { accepted, answer, elicit } from './conformance.input-required';
 import { ARG1_CANDIDATES, RED_PIXEL_PNG, TEXTS } from './conformance.fixtures';
 
@@ -52,7 +52,7 @@ export class ConformancePrompts {
 
   /** Era 2026: `prompts/get` may answer input_required too (SEP-2322). */
   @McpPrompt({ name: 'test_input_required_result_prompt', description: 'A prompt that first asks the user for context' })
-  withInput(@McpContext() context: McpRoundContext) {
+  withInput(@McpContext() context: McpCallContext) {
     const chosen = accepted(answer(context, 'user_context'))?.context;
     if (chosen === undefined) {
       return new McpInputRequired({ user_context: elicit('What context should the prompt use?', { context: 'string' }) });

@@ -10,7 +10,7 @@ export class ConformanceResources {
     return TEXTS.staticResource;
   }
 
-  /** Bytes: answered as `blob` (base64) once the module maps a returned Buffer (README, module change 4). */
+  /** Bytes: the module answers a Buffer as a base64 `blob`. */
   @McpResource({ uri: 'test://static-binary', name: 'static-binary', description: 'A static binary resource (PNG)', mimeType: 'image/png' })
   staticBinary() {
     return Buffer.from(RED_PIXEL_PNG, 'base64');

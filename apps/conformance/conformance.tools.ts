@@ -1,12 +1,8 @@
 import { BadRequestException, HttpStatus, Injectable } from '@nestjs/common';
 import { IsOptional, IsString } from 'class-validator';
-import { JsonRpcException, McpArgs, McpContext, McpHeader, McpTool } from '@kobana/mcp';
-import type { McpCallContext, McpJsonSchema, McpToolOptions } from '@kobana/mcp';
-import { McpContent } from './conformance.pending-api';
+import { JsonRpcErrorCode, JsonRpcException, McpArgs, McpContent, McpContext, McpHeader, McpTool } from '@kobana/mcp';
+import type { McpCallContext } from '@kobana/mcp';
 import { JSON_SCHEMA_2020_12_TOOL_SCHEMA, RED_PIXEL_PNG, SILENT_WAV, TEXTS } from './conformance.fixtures';
-
-/** JSON-RPC `MissingRequiredClientCapabilityError` (SEP-2575); not in `JsonRpcErrorCode` yet. */
-const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
 
 /** Arguments of `test_custom_header`: `region` is mirrored into `Mcp-Param-Region` (SEP-2243). */
 export class CustomHeaderDto {
@@ -18,18 +14,6 @@ export class CustomHeaderDto {
   @IsString()
   query?: string;
 }
-
-/**
- * The proposed raw `inputSchema` option (README, module change 3): a tool
- * whose schema a DTO cannot express. Typed apart so the options object passes
- * today's `McpToolOptions`; the module ignores the extra key until it reads it.
- */
-const JSON_SCHEMA_TOOL: McpToolOptions & { inputSchema: McpJsonSchema } = {
-  name: 'json_schema_2020_12_tool',
-  description: 'Tool with JSON Schema 2020-12 features',
-  inputSchema: JSON_SCHEMA_2020_12_TOOL_SCHEMA,
-  annotations: { readOnlyHint: true, idempotentHint: true },
-};
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -99,8 +83,13 @@ export class ConformanceTools {
     return McpContent.text('Tool with progress executed successfully');
   }
 
-  /** Takes no `@McpArgs()` until the module validates against a raw schema (a plain record has no DTO to validate with). */
-  @McpTool(JSON_SCHEMA_TOOL)
+  /** A schema no DTO can express, listed as is; the module passes the arguments unvalidated and this fixture ignores them. */
+  @McpTool({
+    name: 'json_schema_2020_12_tool',
+    description: 'Tool with JSON Schema 2020-12 features',
+    inputSchema: JSON_SCHEMA_2020_12_TOOL_SCHEMA,
+    annotations: { readOnlyHint: true, idempotentHint: true },
+  })
   jsonSchema2020() {
     return McpContent.text('JSON Schema 2020-12 tool called');
   }
@@ -114,7 +103,7 @@ export class ConformanceTools {
   @McpTool({ name: 'test_missing_capability', description: 'Requires the sampling client capability' })
   missingCapability(@McpContext() context: McpCallContext) {
     if (!context.clientCapabilities?.sampling) {
-      throw new JsonRpcException(MISSING_REQUIRED_CLIENT_CAPABILITY, 'Missing required client capability', HttpStatus.BAD_REQUEST, {
+      throw new JsonRpcException(JsonRpcErrorCode.MissingRequiredClientCapability, 'Missing required client capability', HttpStatus.BAD_REQUEST, {
         requiredCapabilities: { sampling: {} },
       });
     }

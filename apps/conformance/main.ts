@@ -3,7 +3,6 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomBytes } from 'crypto';
 import { ConformanceModule } from './conformance.module';
-import { PENDING_MCP_EXPORTS } from './conformance.pending-api';
 
 /**
  * Starts the conformance fixture host on `HOST:PORT` (default
@@ -16,14 +15,10 @@ async function bootstrap(): Promise<void> {
   const host = process.env.HOST ?? '127.0.0.1';
   const port = Number(process.env.PORT ?? 3001);
   const token = process.env.CONFORMANCE_TOKEN || randomBytes(24).toString('base64url');
-  const logger = new Logger('Conformance');
   const publicUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const app = await NestFactory.create(ConformanceModule.forRoot({ token, publicUrl }), { logger: ['error', 'warn'] });
   app.enableShutdownHooks();
   await app.listen(port, host);
-  if (PENDING_MCP_EXPORTS.length > 0) {
-    logger.warn(`Not exported by @kobana/mcp yet, fixtures that need them are not served: ${PENDING_MCP_EXPORTS.join(', ')}`);
-  }
   process.stdout.write(`conformance fixture host listening on ${publicUrl}/mcp\n`);
   if (!process.env.CONFORMANCE_TOKEN) process.stdout.write(`bearer token: ${token}\n`);
 }
