@@ -19,7 +19,7 @@ export interface KaduConfig {
    */
   PUBLIC_URL: string;
   /**
-   * Where the data lives: `sqlite:<path>`, `sqlite::memory:` or `file:<path>`.
+   * Where the data lives: `sqlite:<path>`, `sqlite::memory:`, `file:<path>` or `postgres://<user>@<host>:<port>/<database>`.
    * `DATABASE_URL`, @default 'sqlite:./data/kadu.sqlite'
    */
   DATABASE_URL: string;
@@ -61,4 +61,21 @@ export interface KaduConfig {
   KADU_WEBHOOK_BACKOFF_MS: number;
   /** How often the delivery loop looks for due deliveries. `KADU_WEBHOOK_POLL_MS`, @default 1000 */
   KADU_WEBHOOK_POLL_MS: number;
+  /**
+   * Pause of the execution worker between polls of an empty queue; `0` turns
+   * the worker off on this replica (it then only serves the API).
+   * `KADU_EXECUTION_POLL_MS`, @default 500
+   */
+  KADU_EXECUTION_POLL_MS: number;
+  /**
+   * How long a replica's claim on an execution holds; past it, another
+   * replica may take the execution back (its runner is presumed dead).
+   * At least 1000. `KADU_EXECUTION_LEASE_MS`, @default 60000
+   */
+  KADU_EXECUTION_LEASE_MS: number;
+  /**
+   * On shutdown, how long the execution in hand may finish before it is
+   * handed back to the queue for another replica. `KADU_EXECUTION_HANDBACK_MS`, @default 5000
+   */
+  KADU_EXECUTION_HANDBACK_MS: number;
 }

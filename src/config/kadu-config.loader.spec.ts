@@ -17,6 +17,9 @@ describe('loadKaduConfig', () => {
       KADU_WEBHOOK_MAX_ATTEMPTS: 5,
       KADU_WEBHOOK_BACKOFF_MS: 30_000,
       KADU_WEBHOOK_POLL_MS: 1000,
+      KADU_EXECUTION_POLL_MS: 500,
+      KADU_EXECUTION_LEASE_MS: 60_000,
+      KADU_EXECUTION_HANDBACK_MS: 5000,
     });
     expect(DEFAULT_DATABASE_URL).toBe('sqlite:./data/kadu.sqlite');
   });
@@ -59,6 +62,17 @@ describe('loadKaduConfig', () => {
     ).toMatchObject({ KADU_WEBHOOKS_ALLOW_PRIVATE: true, KADU_WEBHOOK_MAX_ATTEMPTS: 3, KADU_WEBHOOK_BACKOFF_MS: 200 });
     expect(() => loadKaduConfig({ KADU_WEBHOOK_MAX_ATTEMPTS: '0' })).toThrow(/KADU_WEBHOOK_MAX_ATTEMPTS/);
     expect(() => loadKaduConfig({ KADU_FILES_MAX_BYTES: '10MB' })).toThrow(/KADU_FILES_MAX_BYTES/);
+  });
+
+  it('reads the execution worker settings and refuses nonsense', () => {
+    expect(loadKaduConfig({ KADU_EXECUTION_POLL_MS: '0', KADU_EXECUTION_LEASE_MS: '2000', KADU_EXECUTION_HANDBACK_MS: '150' })).toMatchObject({
+      KADU_EXECUTION_POLL_MS: 0,
+      KADU_EXECUTION_LEASE_MS: 2000,
+      KADU_EXECUTION_HANDBACK_MS: 150,
+    });
+    expect(() => loadKaduConfig({ KADU_EXECUTION_POLL_MS: '-1' })).toThrow('KADU_EXECUTION_POLL_MS must be an integer of at least 0 (got "-1")');
+    expect(() => loadKaduConfig({ KADU_EXECUTION_LEASE_MS: '999' })).toThrow('KADU_EXECUTION_LEASE_MS must be an integer of at least 1000 (got "999")');
+    expect(() => loadKaduConfig({ KADU_EXECUTION_HANDBACK_MS: '1s' })).toThrow('KADU_EXECUTION_HANDBACK_MS must be an integer of at least 0 (got "1s")');
   });
 
   it('accepts file: database URLs', () => {

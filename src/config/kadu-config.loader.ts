@@ -54,6 +54,10 @@ export function loadKaduConfig(env: Env): KaduConfig {
     KADU_WEBHOOK_MAX_ATTEMPTS: parseInteger('KADU_WEBHOOK_MAX_ATTEMPTS', text('KADU_WEBHOOK_MAX_ATTEMPTS'), 5, 1, problems),
     KADU_WEBHOOK_BACKOFF_MS: parseInteger('KADU_WEBHOOK_BACKOFF_MS', text('KADU_WEBHOOK_BACKOFF_MS'), 30_000, 0, problems),
     KADU_WEBHOOK_POLL_MS: parseInteger('KADU_WEBHOOK_POLL_MS', text('KADU_WEBHOOK_POLL_MS'), 1000, 10, problems),
+    KADU_EXECUTION_POLL_MS: parseInteger('KADU_EXECUTION_POLL_MS', text('KADU_EXECUTION_POLL_MS'), 500, 0, problems),
+    // Shorter than a second, a lease would expire under executions still running and another replica would run them again.
+    KADU_EXECUTION_LEASE_MS: parseInteger('KADU_EXECUTION_LEASE_MS', text('KADU_EXECUTION_LEASE_MS'), 60_000, 1000, problems),
+    KADU_EXECUTION_HANDBACK_MS: parseInteger('KADU_EXECUTION_HANDBACK_MS', text('KADU_EXECUTION_HANDBACK_MS'), 5000, 0, problems),
   };
 
   if (problems.length > 0) {
@@ -75,8 +79,11 @@ export function loadKaduConfig(env: Env): KaduConfig {
 /** Files live beside the database, so one data directory holds everything an instance keeps. */
 function defaultFilesDir(databaseUrl: string): string {
   try {
-    const { filename } = parseDatabaseUrl(databaseUrl);
-    if (filename !== ':memory:' && isAbsolute(filename)) return resolve(dirname(filename), 'files');
+    const location = parseDatabaseUrl(databaseUrl);
+    // PostgreSQL has no data directory: replicas must share one KADU_FILES_DIR (README, "Running several replicas").
+    if (location.dialect === 'sqlite' && location.filename !== ':memory:' && isAbsolute(location.filename)) {
+      return resolve(dirname(location.filename), 'files');
+    }
   } catch {
     // Already reported as a DATABASE_URL problem.
   }

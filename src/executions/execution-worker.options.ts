@@ -1,4 +1,5 @@
 import { ConfigService } from '@nestjs/config';
+import { KaduConfig } from '../config/kadu-config.interface';
 
 /** How the execution worker polls. */
 export interface ExecutionWorkerOptions {
@@ -6,20 +7,34 @@ export interface ExecutionWorkerOptions {
   pollMs: number;
   /** How long a claim holds before another worker may take the execution back. `KADU_EXECUTION_LEASE_MS`, @default 60000 */
   leaseMs: number;
+  /**
+   * On shutdown, how long to let the execution in hand finish before handing
+   * it back to the queue for another replica. `KADU_EXECUTION_HANDBACK_MS`, @default 5000
+   */
+  handBackMs: number;
 }
 
 /** Injection token of {@link ExecutionWorkerOptions}. */
 export const EXECUTION_WORKER_OPTIONS = Symbol('ExecutionWorkerOptions');
 
-/** Reads the options from the environment, through `ConfigService` so `.env` counts too. */
-export function executionWorkerOptions(config: ConfigService): ExecutionWorkerOptions {
+/**
+ * The options from Kadu's configuration, where `loadKaduConfig` has already
+ * validated them and applied their defaults (a bad value stops the start).
+ */
+export function executionWorkerOptions(config: ConfigService<KaduConfig, true>): ExecutionWorkerOptions {
   return {
-    pollMs: nonNegative('KADU_EXECUTION_POLL_MS', config.get<string>('KADU_EXECUTION_POLL_MS'), 500),
-    leaseMs: nonNegative('KADU_EXECUTION_LEASE_MS', config.get<string>('KADU_EXECUTION_LEASE_MS'), 60_000),
+    pollMs: config.get('KADU_EXECUTION_POLL_MS', { infer: true }),
+    leaseMs: config.get('KADU_EXECUTION_LEASE_MS', { infer: true }),
+    handBackMs: config.get('KADU_EXECUTION_HANDBACK_MS', { infer: true }),
   };
 }
 
-function nonNegative(name: string, value: string | number | undefined, fallback: number): number {
+/**
+ * A non-negative integer from the environment, or `fallback` when unset.
+ * For settings not yet in `loadKaduConfig` (the worker's own are there).
+ * @throws Error naming the variable otherwise.
+ */
+export function nonNegative(name: string, value: string | number | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer (got "${value}")`);

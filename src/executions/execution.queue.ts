@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ExpressionBuilder, Kysely, Selectable, sql } from 'kysely';
+import { dialectOf } from '../database/database.dialect';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { AgentOutcome } from './agent/agent.outcome';
@@ -9,8 +10,9 @@ import type { ExecutionView } from './execution.view';
 
 /**
  * The execution queue in the `executions` table, shared by every replica.
- * Claims and completions are single conditional UPDATEs, so two workers
- * never hold the same execution and a late worker cannot overwrite a cancel.
+ * A claim takes one row for one worker (see {@link ExecutionQueue.claim});
+ * completions are conditional UPDATEs, so a late worker cannot overwrite a
+ * cancel or a take-over.
  */
 @Injectable()
 export class ExecutionQueue {
@@ -19,26 +21,64 @@ export class ExecutionQueue {
   /**
    * Takes the oldest queued execution, or one left `running` by a worker
    * whose lease expired, for `workerId` until now + `leaseMs`.
+   *
+   * On PostgreSQL the row is picked `FOR UPDATE SKIP LOCKED` in a
+   * transaction, so concurrent workers on other replicas each take a
+   * different row instead of queueing behind one lock. On SQLite one
+   * conditional UPDATE is atomic already (one writer at a time).
+   *
    * @returns the claimed row, or `undefined` when there is nothing to do.
    */
   async claim(workerId: string, leaseMs: number, now = new Date()): Promise<Selectable<ExecutionsTable> | undefined> {
     const at = now.toISOString();
     const claimable = (eb: ExpressionBuilder<KaduDatabase, 'executions'>) =>
       eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', at)])]);
+    const lease = {
+      status: 'running',
+      worker_id: workerId,
+      lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
+      claim_count: sql<number>`claim_count + 1`,
+      started_at: sql<string>`coalesce(started_at, ${at})`,
+      updated_at: at,
+    } as const;
+    if (dialectOf(this.db) === 'postgres') {
+      return this.db.transaction().execute(async (trx) => {
+        const next = await trx
+          .selectFrom('executions')
+          .select('id')
+          .where(claimable)
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        return next && trx.updateTable('executions').set(lease).where('id', '=', next.id).returningAll().executeTakeFirst();
+      });
+    }
     return this.db
       .updateTable('executions')
-      .set({
-        status: 'running',
-        worker_id: workerId,
-        lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
-        started_at: sql<string>`coalesce(started_at, ${at})`,
-        updated_at: at,
-      })
+      .set(lease)
       .where('id', '=', (eb) => eb.selectFrom('executions').select('id').where(claimable).orderBy('created_at').orderBy('id').limit(1))
-      // Checked again on the row itself: under PostgreSQL another worker may have taken it since the subquery read it.
       .where(claimable)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /**
+   * Hands an execution back to the queue (shutdown): queued again, so any
+   * replica's worker claims it at once instead of after the lease.
+   * @returns whether `workerId` still held it.
+   */
+  async release(id: string, workerId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('executions')
+      .set({ status: 'queued', worker_id: null, lease_expires_at: null, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('worker_id', '=', workerId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { ExecutionStatus } from './execution.status';
 
 /**
@@ -21,6 +22,8 @@ export interface ExecutionsTable {
   created_by: string;
   worker_id: string | null;
   lease_expires_at: string | null;
+  /** Claims by a worker so far (see migration 0400); bookkeeping, not in the API. */
+  claim_count: Generated<number>;
   created_at: string;
   updated_at: string;
   started_at: string | null;

@@ -19,6 +19,8 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
   readonly id = randomUUID();
   private timer?: NodeJS.Timeout;
   private current?: Promise<boolean>;
+  /** The execution being run, to hand back on shutdown. */
+  private holding?: string;
   private stopped = false;
 
   constructor(
@@ -32,11 +34,28 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
     if (this.options.pollMs > 0) this.schedule(0);
   }
 
-  /** Stops polling and waits for the execution in hand, so the database is not closed under it. */
+  /**
+   * Stops polling and lets the execution in hand finish for up to
+   * `handBackMs`; past that, hands it back to the queue so another replica
+   * runs it now rather than when the lease expires. Its late outcome is then
+   * refused by `complete()` (this worker no longer holds it).
+   */
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.current?.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      (this.current ?? Promise.resolve()).then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.options.handBackMs))),
+    ]);
+    clearTimeout(timer);
+    if (!finished && this.holding) {
+      const id = this.holding;
+      if (await this.queue.release(id, this.id)) this.logger.warn(`Execution ${id} handed back to the queue at shutdown`);
+    }
   }
 
   /**
@@ -67,6 +86,7 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
   private async tick(): Promise<boolean> {
     const execution = await this.queue.claim(this.id, this.options.leaseMs);
     if (!execution) return false;
+    this.holding = execution.id;
     let outcome: AgentOutcome;
     try {
       outcome = await this.agent.process(execution);
@@ -75,7 +95,7 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
       this.logger.error(`Execution ${execution.id} failed unexpectedly`, (error as Error).stack);
       outcome = { status: 'failed', error: 'The agent failed unexpectedly; run the task again', cost_cents: 0 };
     }
-    const view = await this.queue.complete(execution.id, this.id, outcome);
+    const view = await this.queue.complete(execution.id, this.id, outcome).finally(() => (this.holding = undefined));
     if (view && FINISHED_STATUSES.includes(view.status)) {
       try {
         this.events.emitFinished({ organization_id: execution.organization_id, execution: view });

@@ -3,6 +3,7 @@ import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
 import { API_V1 } from '../app.constants';
 import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
 import { IdempotentDto } from '../common/idempotency/idempotent.dto';
+import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { Page } from '../common/pagination/page.interface';
 import { CurrentCaller } from '../identity/current-caller.decorator';
 import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
@@ -26,7 +27,7 @@ export class ExecutionsController {
 
   /** `GET /api/v1/executions/:id` = `kadu_executions_get`. */
   @Get(':id')
-  get(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<ExecutionView> {
+  get(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string): Promise<ExecutionView> {
     return this.executions.get(caller, Object.assign(new ExecutionIdDto(), { id }));
   }
 
@@ -35,7 +36,7 @@ export class ExecutionsController {
   @HttpCode(200)
   cancel(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: IdempotentDto,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<ExecutionView> {
@@ -47,7 +48,7 @@ export class ExecutionsController {
   @HttpCode(200)
   continue(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: ContinueExecutionBodyDto,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<ExecutionView> {

@@ -31,7 +31,7 @@ describe('task runs, executions and the worker', () => {
     events = new ExecutionEvents();
     executions = new ExecutionsService(world.db, world.idempotency, events);
     queue = new ExecutionQueue(world.db);
-    worker = new ExecutionWorker(queue, new StatementAgent(world.db, files), events, { pollMs: 0, leaseMs: 60_000 });
+    worker = new ExecutionWorker(queue, new StatementAgent(world.db, files), events, { pollMs: 0, leaseMs: 60_000, handBackMs: 5000 });
   });
   afterEach(() => world.db.destroy());
 

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
 import { API_V1 } from '../app.constants';
+import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
 import { CurrentCaller } from '../identity/current-caller.decorator';
 import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
@@ -19,7 +20,7 @@ export class TaskRunsController {
   @HttpCode(HttpStatus.ACCEPTED)
   run(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: RunTaskBodyDto,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<ExecutionView> {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { monotonicNow } from '../common/monotonic.clock';
+import { dialectOf } from '../database/database.dialect';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { monthlyUsage, planOf } from '../organizations/organization.usage';
@@ -64,6 +65,7 @@ export class TaskRunsService {
         created_by: caller.subject,
         worker_id: null,
         lease_expires_at: null,
+        claim_count: 0,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
         started_at: null,
@@ -90,6 +92,11 @@ export class TaskRunsService {
   }
 
   private async assertQuota(trx: Transaction<KaduDatabase>, organizationId: string, now: Date): Promise<void> {
+    // PostgreSQL (READ COMMITTED) lets two replicas count the same usage and both insert: the organization's row
+    // lock makes their runs take turns. SQLite serializes writers already, and has no FOR UPDATE.
+    if (dialectOf(trx) === 'postgres') {
+      await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
+    }
     const plan = await planOf(trx, organizationId);
     const usage = await monthlyUsage(trx, organizationId, now);
     if (usage.executions >= plan.monthly_execution_quota) {

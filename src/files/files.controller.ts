@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards 
 import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
 import { API_V1 } from '../app.constants';
 import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { Page } from '../common/pagination/page.interface';
 import { CurrentCaller } from '../identity/current-caller.decorator';
 import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
@@ -25,7 +26,7 @@ export class FilesController {
 
   /** `GET /api/v1/files/:id` = `kadu_files_get`. */
   @Get(':id')
-  get(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<FileView> {
+  get(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string): Promise<FileView> {
     return this.files.get(caller, Object.assign(new FileIdDto(), { id }));
   }
 
@@ -44,7 +45,7 @@ export class FilesController {
   @HttpCode(200)
   confirm(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<FileView> {
     return this.files.confirm(caller, withIdempotencyKey(Object.assign(new FileWriteDto(), { id }), key));
@@ -53,7 +54,7 @@ export class FilesController {
   /** `POST /api/v1/files/:id/download` = `kadu_files_download`: a POST, since each call mints a new URL. */
   @Post(':id/download')
   @HttpCode(200)
-  download(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<FileDownloadView> {
+  download(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string): Promise<FileDownloadView> {
     return this.files.download(caller, Object.assign(new FileIdDto(), { id }));
   }
 
@@ -61,7 +62,7 @@ export class FilesController {
   @Delete(':id')
   delete(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<DeletedFileView> {
     return this.files.delete(caller, withIdempotencyKey(Object.assign(new FileWriteDto(), { id }), key));

@@ -4,6 +4,7 @@ import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
+import { assertRole } from '../common/roles/assert-role';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
 import { KaduConfig } from '../config/kadu-config.interface';
@@ -16,7 +17,7 @@ import { findActiveFile } from './file.lookup';
 import { DeletedFileView, FileDownloadView, FileUploadView, FileView, toFileView } from './file.view';
 import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from './files.constants';
 import { FilesDiskStore } from './files.disk';
-import { assertFileRole, FILE_WRITER_ROLES } from './files.roles';
+import { FILE_WRITER_ROLES } from './files.roles';
 import { FilesUrlSigner } from './files.url-signer';
 
 /**
@@ -80,7 +81,7 @@ export class FilesService {
     annotations: { idempotentHint: false },
   })
   async create(@McpCaller() caller: McpCaller, @McpArgs() dto: CreateFileDto): Promise<FileUploadView> {
-    assertFileRole(caller, FILE_WRITER_ROLES, 'upload files');
+    assertRole(caller, FILE_WRITER_ROLES, 'upload files');
     // Config, not a decorator: the limit is the operator's, and the message must say which it is.
     if (dto.size > this.maxBytes) throw new BadRequestException([`size must not be greater than ${this.maxBytes}`]);
     return this.idempotency.run(caller, 'kadu_files_create', dto, async (trx) => {
@@ -130,7 +131,7 @@ export class FilesService {
     annotations: { idempotentHint: true },
   })
   async confirm(@McpCaller() caller: McpCaller, @McpArgs() dto: FileWriteDto): Promise<FileView> {
-    assertFileRole(caller, FILE_WRITER_ROLES, 'upload files');
+    assertRole(caller, FILE_WRITER_ROLES, 'upload files');
     return this.idempotency.run(caller, 'kadu_files_confirm', dto, async (trx) => {
       const row = await findActiveFile(trx, caller.organization_id, dto.id);
       if (row.status === 'ready') return toFileView(row);
@@ -179,7 +180,7 @@ export class FilesService {
     annotations: { destructiveHint: true },
   })
   async delete(@McpCaller() caller: McpCaller, @McpArgs() dto: FileWriteDto): Promise<DeletedFileView> {
-    assertFileRole(caller, FILE_WRITER_ROLES, 'delete files');
+    assertRole(caller, FILE_WRITER_ROLES, 'delete files');
     return this.idempotency.run(caller, 'kadu_files_delete', dto, async (trx) => {
       await findActiveFile(trx, caller.organization_id, dto.id);
       const deletedAt = new Date().toISOString();

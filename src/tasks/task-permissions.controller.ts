@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
 import { API_V1 } from '../app.constants';
+import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
 import { CurrentCaller } from '../identity/current-caller.decorator';
 import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
@@ -17,7 +18,7 @@ export class TaskPermissionsController {
 
   /** `GET` = `kadu_task_permissions_get`. */
   @Get()
-  get(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<TaskPermissionsView> {
+  get(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string): Promise<TaskPermissionsView> {
     return this.permissions.get(caller, Object.assign(new TaskIdDto(), { id }));
   }
 
@@ -25,7 +26,7 @@ export class TaskPermissionsController {
   @Put()
   update(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: UpdateTaskPermissionsBodyDto,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<TaskPermissionsView> {

@@ -8,7 +8,8 @@ import { TaskIdDto } from './dto/task-id.dto';
 import { UpdateTaskPermissionsDto } from './dto/update-task-permissions.dto';
 import { findActiveTask } from './task.lookup';
 import { TaskPermissionsView, toTaskPermissionsView } from './task-permissions.view';
-import { assertRole, TASK_ADMIN_ROLES } from './tasks.roles';
+import { assertRole } from '../common/roles/assert-role';
+import { TASK_ADMIN_ROLES } from './tasks.roles';
 
 /**
  * Who may run a task, served by `/api/v1/tasks/:id/permissions` and the

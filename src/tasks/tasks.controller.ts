@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } f
 import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
 import { API_V1 } from '../app.constants';
 import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { Page } from '../common/pagination/page.interface';
 import { CurrentCaller } from '../identity/current-caller.decorator';
 import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
@@ -26,7 +27,7 @@ export class TasksController {
 
   /** `GET /api/v1/tasks/:id` = `kadu_tasks_get`. */
   @Get(':id')
-  get(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<TaskView> {
+  get(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string): Promise<TaskView> {
     return this.tasks.get(caller, Object.assign(new TaskIdDto(), { id }));
   }
 
@@ -44,7 +45,7 @@ export class TasksController {
   @Patch(':id')
   update(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: UpdateTaskBodyDto,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<TaskView> {
@@ -55,7 +56,7 @@ export class TasksController {
   @Delete(':id')
   delete(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<DeletedTaskView> {
     return this.tasks.delete(caller, withIdempotencyKey(Object.assign(new DeleteTaskDto(), { id }), key));

@@ -16,7 +16,8 @@ import { UpdateTaskDto } from './dto/update-task.dto';
 import { findActiveTask } from './task.lookup';
 import { TaskRule } from './task.table';
 import { TaskView, toTaskView } from './task.view';
-import { assertRole, DEFAULT_RUN_ROLES, TASK_EDITOR_ROLES } from './tasks.roles';
+import { assertRole } from '../common/roles/assert-role';
+import { DEFAULT_RUN_ROLES, TASK_EDITOR_ROLES } from './tasks.roles';
 
 /** What `kadu_tasks_delete` answers. */
 export interface DeletedTaskView {

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
 import { API_V1 } from '../app.constants';
 import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { Page } from '../common/pagination/page.interface';
 import { CurrentCaller } from '../identity/current-caller.decorator';
 import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
@@ -25,7 +26,7 @@ export class WebhookDeliveriesController {
   @Post(':id/replay')
   replay(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<WebhookDeliveryView> {
     return this.deliveries.replay(caller, withIdempotencyKey(Object.assign(new WebhookWriteDto(), { id }), key));

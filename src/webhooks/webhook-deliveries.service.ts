@@ -3,6 +3,7 @@ import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
+import { assertRole } from '../common/roles/assert-role';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
 import { InjectDatabase } from '../database/inject-database.decorator';
@@ -11,7 +12,7 @@ import { ListWebhookDeliveriesDto, WebhookWriteDto } from './dto/webhook-endpoin
 import { findActiveEndpoint } from './webhook-endpoint.lookup';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { toDeliveryView, WebhookDeliveryView } from './webhook.views';
-import { assertWebhookRole, WEBHOOK_ROLES } from './webhooks.roles';
+import { WEBHOOK_ROLES } from './webhooks.roles';
 
 /**
  * Deliveries of the caller's organization, served by
@@ -37,7 +38,7 @@ export class WebhookDeliveriesService {
     annotations: { readOnlyHint: true, idempotentHint: true },
   })
   async list(@McpCaller() caller: McpCaller, @McpArgs() query: ListWebhookDeliveriesDto): Promise<Page<WebhookDeliveryView>> {
-    assertWebhookRole(caller, 'read webhooks');
+    assertRole(caller, WEBHOOK_ROLES, 'read webhooks');
     let rows = this.db.selectFrom('webhook_deliveries').selectAll().where('organization_id', '=', caller.organization_id);
     if (query.endpoint_id !== undefined) rows = rows.where('endpoint_id', '=', query.endpoint_id);
     const page = await keysetPage(rows, query, (row) => row);
@@ -68,7 +69,7 @@ export class WebhookDeliveriesService {
     annotations: { destructiveHint: true, idempotentHint: false },
   })
   async replay(@McpCaller() caller: McpCaller, @McpArgs() dto: WebhookWriteDto): Promise<WebhookDeliveryView> {
-    assertWebhookRole(caller, 'replay webhooks');
+    assertRole(caller, WEBHOOK_ROLES, 'replay webhooks');
     const view = await this.idempotency.run(caller, 'kadu_webhook_deliveries_replay', dto, async (trx) => {
       const original = await trx
         .selectFrom('webhook_deliveries')

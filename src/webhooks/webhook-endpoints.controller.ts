@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Use
 import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
 import { API_V1 } from '../app.constants';
 import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { Page } from '../common/pagination/page.interface';
 import { CurrentCaller } from '../identity/current-caller.decorator';
 import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
@@ -41,7 +42,7 @@ export class WebhookEndpointsController {
   @Patch(':id')
   update(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: WebhookEndpointChangesDto,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<WebhookEndpointView> {
@@ -52,7 +53,7 @@ export class WebhookEndpointsController {
   @Delete(':id')
   delete(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<DeletedWebhookEndpointView> {
     return this.endpoints.delete(caller, withIdempotencyKey(Object.assign(new WebhookWriteDto(), { id }), key));
@@ -63,7 +64,7 @@ export class WebhookEndpointsController {
   @HttpCode(200)
   rotateSecret(
     @CurrentCaller() caller: McpCaller,
-    @Param('id') id: string,
+    @Param('id', ParseIdPipe) id: string,
     @IdempotencyKeyHeader() key: string | undefined,
   ): Promise<WebhookEndpointWithSecretView> {
     return this.endpoints.rotateSecret(caller, withIdempotencyKey(Object.assign(new WebhookWriteDto(), { id }), key));

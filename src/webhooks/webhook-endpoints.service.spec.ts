@@ -41,6 +41,23 @@ describe('WebhookEndpointsService', () => {
     expect(kit.box.open(stored.secret_ciphertext)).toBe(rotated.secret);
   });
 
+  it('with an idempotency_key, keeps the shown secret sealed in idempotency_keys and shows it again on replay', async () => {
+    kit = await openWebhooksKit();
+    const acme = await kit.caller('acme');
+    const created = await kit.endpoints.create(acme, { url: 'https://hooks.example.com/kadu', idempotency_key: 'create-1' });
+    const rotated = await kit.endpoints.rotateSecret(acme, { id: created.id, idempotency_key: 'rotate-1' });
+    const kept = await kit.db.selectFrom('idempotency_keys').select(['key', 'response']).orderBy('key').execute();
+    expect(kept.map((row) => row.key)).toEqual(['create-1', 'rotate-1']);
+    for (const [row, secret] of [[kept[0], created.secret], [kept[1], rotated.secret]] as const) {
+      expect(row.response).not.toContain(secret.slice(6));
+      const stored = JSON.parse(row.response) as { secret: { $sealed: string } };
+      expect(kit.box.open(stored.secret.$sealed)).toBe(secret);
+    }
+    expect(await kit.endpoints.create(acme, { url: 'https://hooks.example.com/kadu', idempotency_key: 'create-1' })).toEqual(created);
+    expect(await kit.endpoints.rotateSecret(acme, { id: created.id, idempotency_key: 'rotate-1' })).toEqual(rotated);
+    expect(await kit.db.selectFrom('webhook_endpoints').select('id').execute()).toHaveLength(1);
+  });
+
   it('keeps organizations apart: 404 for every write on another organization’s endpoint', async () => {
     kit = await openWebhooksKit();
     const acme = await kit.caller('acme');

@@ -3,6 +3,8 @@ import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
+import { IdempotentRunOptions } from '../common/idempotency/idempotency.sealing';
+import { assertRole } from '../common/roles/assert-role';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
 import { InjectDatabase } from '../database/inject-database.decorator';
@@ -13,7 +15,7 @@ import { WebhookUrlValidator } from './webhook-url.validator';
 import { WebhookSecretBox } from './webhook.secret-box';
 import { generateWebhookSecret } from './webhook.signature';
 import { DeletedWebhookEndpointView, toEndpointView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.views';
-import { assertWebhookRole, WEBHOOK_ROLES } from './webhooks.roles';
+import { WEBHOOK_ROLES } from './webhooks.roles';
 
 const PUBLIC_COLUMNS = ['id', 'url', 'description', 'events', 'enabled', 'created_at', 'updated_at'] as const;
 
@@ -24,12 +26,21 @@ const PUBLIC_COLUMNS = ['id', 'url', 'description', 'events', 'enabled', 'create
  */
 @Injectable()
 export class WebhookEndpointsService {
+  /**
+   * Create and rotate answer the secret; an `idempotency_key` keeps that
+   * answer for 24 h, so the secret rests there sealed like the endpoint's
+   * own, and a replay still shows it (the retry of a lost answer needs it).
+   */
+  private readonly secretShown: IdempotentRunOptions;
+
   constructor(
     @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
     private readonly idempotency: IdempotencyService,
     private readonly urls: WebhookUrlValidator,
     private readonly box: WebhookSecretBox,
-  ) {}
+  ) {
+    this.secretShown = { sealed: { fields: ['secret'], sealer: box } };
+  }
 
   /** A page of endpoints, newest first, without secrets. */
   @McpTool({
@@ -41,7 +52,7 @@ export class WebhookEndpointsService {
     annotations: { readOnlyHint: true, idempotentHint: true },
   })
   async list(@McpCaller() caller: McpCaller, @McpArgs() query: ListWebhookEndpointsDto): Promise<Page<WebhookEndpointView>> {
-    assertWebhookRole(caller, 'read webhooks');
+    assertRole(caller, WEBHOOK_ROLES, 'read webhooks');
     const rows = this.db
       .selectFrom('webhook_endpoints')
       .select(PUBLIC_COLUMNS)
@@ -62,7 +73,7 @@ export class WebhookEndpointsService {
     annotations: { destructiveHint: true },
   })
   async create(@McpCaller() caller: McpCaller, @McpArgs() dto: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretView> {
-    assertWebhookRole(caller, 'change webhooks');
+    assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
     await this.urls.check(dto.url);
     return this.idempotency.run(caller, 'kadu_webhook_endpoints_create', dto, async (trx) => {
       const now = new Date().toISOString();
@@ -81,7 +92,7 @@ export class WebhookEndpointsService {
       };
       await trx.insertInto('webhook_endpoints').values(row).execute();
       return { ...toEndpointView(row), secret };
-    });
+    }, this.secretShown);
   }
 
   /** Changes the fields sent. @throws NotFoundException when no such endpoint is in the caller's organization. */
@@ -94,7 +105,7 @@ export class WebhookEndpointsService {
     annotations: { destructiveHint: true, idempotentHint: true },
   })
   async update(@McpCaller() caller: McpCaller, @McpArgs() dto: UpdateWebhookEndpointDto): Promise<WebhookEndpointView> {
-    assertWebhookRole(caller, 'change webhooks');
+    assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
     if (dto.url !== undefined) await this.urls.check(dto.url);
     return this.idempotency.run(caller, 'kadu_webhook_endpoints_update', dto, async (trx) => {
       const row = await findActiveEndpoint(trx, caller.organization_id, dto.id);
@@ -125,7 +136,7 @@ export class WebhookEndpointsService {
     annotations: { destructiveHint: true },
   })
   async delete(@McpCaller() caller: McpCaller, @McpArgs() dto: WebhookWriteDto): Promise<DeletedWebhookEndpointView> {
-    assertWebhookRole(caller, 'change webhooks');
+    assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
     return this.idempotency.run(caller, 'kadu_webhook_endpoints_delete', dto, async (trx) => {
       await findActiveEndpoint(trx, caller.organization_id, dto.id);
       const now = new Date().toISOString();
@@ -149,7 +160,7 @@ export class WebhookEndpointsService {
     annotations: { destructiveHint: true },
   })
   async rotateSecret(@McpCaller() caller: McpCaller, @McpArgs() dto: WebhookWriteDto): Promise<WebhookEndpointWithSecretView> {
-    assertWebhookRole(caller, 'change webhooks');
+    assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
     return this.idempotency.run(caller, 'kadu_webhook_endpoints_rotate_secret', dto, async (trx) => {
       const row = await findActiveEndpoint(trx, caller.organization_id, dto.id);
       const secret = generateWebhookSecret();
@@ -161,6 +172,6 @@ export class WebhookEndpointsService {
         .where('id', '=', row.id)
         .execute();
       return { ...toEndpointView({ ...row, ...changes }), secret };
-    });
+    }, this.secretShown);
   }
 }

@@ -71,7 +71,9 @@ describe('files', () => {
 
   it('refuses a forged signature, another type and another size, in JSON', async () => {
     const upload = (await createCsv()).body as Upload;
-    const forged = await fetch(upload.upload_url.replace(/signature=./, 'signature=0'), {
+    // Flip the first hex digit: always writing '0' left the true signature 1 time in 16.
+    const forgedUrl = upload.upload_url.replace(/signature=(.)/, (_match, first: string) => `signature=${first === '0' ? '1' : '0'}`);
+    const forged = await fetch(forgedUrl, {
       method: 'PUT',
       headers: { 'Content-Type': 'text/csv' },
       body: csv,

@@ -4,6 +4,7 @@
  * comparison of two parsed bodies.
  */
 import { KaduTestApp } from '../support/kadu-app';
+import { fetchApproved } from './approval.support';
 
 /** A tool's answer: the parsed text content, and whether it was an error. */
 export interface ToolAnswer {
@@ -13,7 +14,7 @@ export interface ToolAnswer {
 
 /** Calls a tool through `/mcp` with an MCP token. */
 export async function callTool(kadu: KaduTestApp, token: string, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
-  const res = await fetch(kadu.mcpUrl, {
+  const res = await fetchApproved(kadu, kadu.mcpUrl, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),

@@ -7,6 +7,7 @@
  */
 import { FilesWriter } from '../../src/files/files.storage';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
+import { fetchApproved } from './approval.support';
 
 jest.setTimeout(60_000);
 
@@ -39,7 +40,7 @@ describe('Kadu MCP resources, prompts and completions', () => {
 
   let nextId = 1;
   async function rpc(token: string, method: string, params: Json = {}): Promise<RpcAnswer> {
-    const res = await fetch(kadu.mcpUrl, {
+    const res = await fetchApproved(kadu, kadu.mcpUrl, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
@@ -91,12 +92,12 @@ describe('Kadu MCP resources, prompts and completions', () => {
   });
 
   it('organization, task, execution and file resources equal their _get tools', async () => {
+    // The worker may move the execution (and the usage it costs) between two reads: compare once it has settled.
+    const settled = await settledExecution(execution.id);
+    expect(await readJson(tokenA, `kobana://kadu/executions/${execution.id}`)).toEqual(settled);
     expect(await readJson(tokenA, 'kobana://kadu/organization')).toEqual(await tool(tokenA, 'kadu_organization_get', {}));
     expect(await readJson(tokenA, `kobana://kadu/tasks/${task.id}`)).toEqual(await tool(tokenA, 'kadu_tasks_get', { id: task.id }));
     expect(await readJson(tokenA, `kobana://kadu/files/${fileId}`)).toEqual(await tool(tokenA, 'kadu_files_get', { id: fileId }));
-    // The worker may move the execution between two reads: compare once it has settled.
-    const settled = await settledExecution(execution.id);
-    expect(await readJson(tokenA, `kobana://kadu/executions/${execution.id}`)).toEqual(settled);
   });
 
   it('a file resource is metadata, never bytes', async () => {

@@ -7,6 +7,7 @@
  */
 import { FilesWriter } from '../../src/files/files.storage';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
+import { fetchApproved } from './approval.support';
 
 jest.setTimeout(60_000);
 
@@ -41,7 +42,7 @@ describe('tasks and executions: REST and MCP parity, isolation', () => {
   }
 
   async function tool(org: string, name: string, args: Json): Promise<{ isError: boolean; body: Json }> {
-    const res = await fetch(kadu.mcpUrl, {
+    const res = await fetchApproved(kadu, kadu.mcpUrl, {
       method: 'POST',
       headers: { Authorization: `Bearer ${tokens[org].mcp}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),

@@ -1,13 +1,13 @@
 /**
  * Starts the real Kadu application for e2e specs: the same `createKaduApp()`
- * as `main.ts`, a fresh SQLite file per application, a loopback port, and a
- * helper to mint tokens.
+ * as `main.ts`, a fresh database per application (an SQLite file, or a
+ * PostgreSQL database under `KADU_TEST_DATABASE=postgres`), a loopback port,
+ * and a helper to mint tokens.
  */
 import { LogLevel } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Kysely } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MCP_PATH } from '../../src/app.constants';
@@ -16,6 +16,8 @@ import { KADU_DATABASE } from '../../src/database/database.constants';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { IdentityService } from '../../src/identity/identity.service';
 import { CreateTokenOptions, KaduRole } from '../../src/identity/identity.types';
+import { createPostgresTestDatabase, testsOnPostgres } from './test-database';
+import { freePort } from './free-port';
 
 /** Options of {@link startKadu}. */
 export interface StartKaduOptions {
@@ -48,15 +50,31 @@ export interface KaduTestApp {
 }
 
 /**
+ * Files directory of each PostgreSQL test database, so a second replica
+ * started on the first one's `databaseUrl` shares its files as it would
+ * beside an SQLite file.
+ */
+const sharedFilesDirs = new Map<string, string>();
+
+/**
  * Starts Kadu on 127.0.0.1. The port is chosen before the application is
  * created, because `PUBLIC_URL` (challenges, OAuth metadata, Origin checks)
  * must name the port clients actually use.
  */
 export async function startKadu(options: StartKaduOptions = {}): Promise<KaduTestApp> {
   const dataDir = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'kadu-test-'));
-  const databaseUrl = options.databaseUrl ?? `sqlite:${join(dataDir!, 'kadu.sqlite')}`;
+  const postgres = !options.databaseUrl && testsOnPostgres() ? await createPostgresTestDatabase().catch(removeDir(dataDir)) : undefined;
+  const databaseUrl = options.databaseUrl ?? postgres?.url ?? `sqlite:${join(dataDir!, 'kadu.sqlite')}`;
+  const removeData = async () => {
+    await postgres?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  // KADU_FILES_DIR defaults beside an SQLite file only; on PostgreSQL the files go to the temporary directory.
+  if (postgres) sharedFilesDirs.set(databaseUrl, join(dataDir!, 'files'));
+  const filesDir = sharedFilesDirs.get(databaseUrl);
+  const filesEnv: Record<string, string> = filesDir ? { KADU_FILES_DIR: filesDir } : {};
   try {
-    const { app, port } = await listenOnFreePort(databaseUrl, options);
+    const { app, port } = await listenOnFreePort(databaseUrl, { ...options, env: { ...filesEnv, ...options.env } });
     const baseUrl = `http://127.0.0.1:${port}`;
     const identity = app.get(IdentityService);
     return {
@@ -70,13 +88,22 @@ export async function startKadu(options: StartKaduOptions = {}): Promise<KaduTes
         (await identity.createToken({ ...tokenOptions, organization, role })).token,
       close: async () => {
         await app.close();
-        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        if (postgres) sharedFilesDirs.delete(databaseUrl);
+        await removeData();
       },
     };
   } catch (error) {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await removeData();
     throw error;
   }
+}
+
+/** Deletes `dir` (when any), then rethrows: the cleanup of a failed start. */
+function removeDir(dir: string | undefined): (error: unknown) => never {
+  return (error) => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    throw error;
+  };
 }
 
 /** Another process may take the port between the probe and `listen`; then start over on a new one. */
@@ -107,17 +134,6 @@ async function listenOnFreePort(
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw error;
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 let envLock: Promise<unknown> = Promise.resolve();

@@ -71,6 +71,21 @@ describe('IdempotencyService', () => {
     expect(await count()).toBe(1);
   });
 
+  it('keeps the declared fields sealed at rest and opens them on replay', async () => {
+    const caller = world.caller(world.orgA);
+    const sealer = { seal: (text: string) => `sealed:${Buffer.from(text).toString('hex')}`, open: (text: string) => Buffer.from(text.slice(7), 'hex').toString() };
+    const options = { sealed: { fields: ['secret'], sealer } };
+    const dto = { name: 'x', idempotency_key: 'k' };
+    const withSecret = (trx: UnitWorld['db']) => effect(world.orgA, 'x')(trx).then((row) => ({ ...row, secret: 'whsec_plain' }));
+    const first = await world.idempotency.run(caller, 'op', dto, withSecret, options);
+    expect(first).toEqual({ id: expect.any(String), name: 'x', secret: 'whsec_plain' });
+    const stored = await world.db.selectFrom('idempotency_keys').select('response').executeTakeFirstOrThrow();
+    expect(stored.response).not.toContain('whsec_plain');
+    expect(JSON.parse(stored.response)).toEqual({ id: first.id, name: 'x', secret: { $sealed: sealer.seal('whsec_plain') } });
+    expect(await world.idempotency.run(caller, 'op', dto, withSecret, options)).toEqual(first);
+    expect(await count()).toBe(1);
+  });
+
   it('a key older than 24 h is forgotten', async () => {
     const caller = world.caller(world.orgA);
     await world.idempotency.run(caller, 'op', { name: 'x', idempotency_key: 'k' }, effect(world.orgA, 'x'));

@@ -6,6 +6,7 @@ import { KaduDatabase } from '../../database/kadu-database.interface';
 import { canonicalDigest } from './canonical-json';
 import { IdempotencyConflictException } from './idempotency-conflict.exception';
 import { IdempotentDto } from './idempotent.dto';
+import { IdempotentRunOptions, openResponse, sealResponse } from './idempotency.sealing';
 
 /** How long a key keeps its first response (ADDENDUM §5). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -31,23 +32,37 @@ export class IdempotencyService {
    * the root instance would wait for the transaction's own connection.
    *
    * @param operation the tool's name, so a key reused for another operation is a conflict too.
+   * @param options `sealed`: response fields kept encrypted at rest (secrets shown once).
    * @throws IdempotencyConflictException (409) when the key was used with other arguments.
    */
-  async run<T, D extends IdempotentDto = IdempotentDto>(caller: McpCaller, operation: string, dto: D, effect: IdempotentEffect<T>): Promise<T> {
+  async run<T, D extends IdempotentDto = IdempotentDto>(
+    caller: McpCaller,
+    operation: string,
+    dto: D,
+    effect: IdempotentEffect<T>,
+    options: IdempotentRunOptions = {},
+  ): Promise<T> {
     const key = dto.idempotency_key;
     if (key === undefined) return this.db.transaction().execute(effect);
     const { idempotency_key: _key, ...args } = dto;
     const digest = canonicalDigest(args);
     try {
-      return await this.attempt(caller.organization_id, key, operation, digest, effect);
+      return await this.attempt(caller.organization_id, key, operation, digest, effect, options);
     } catch (error) {
       // Another replica claimed the key between our read and our insert: its response is committed now.
       if (!isUniqueViolation(error)) throw error;
-      return this.attempt(caller.organization_id, key, operation, digest, effect);
+      return this.attempt(caller.organization_id, key, operation, digest, effect, options);
     }
   }
 
-  private attempt<T>(organizationId: string, key: string, operation: string, digest: string, effect: IdempotentEffect<T>): Promise<T> {
+  private attempt<T>(
+    organizationId: string,
+    key: string,
+    operation: string,
+    digest: string,
+    effect: IdempotentEffect<T>,
+    options: IdempotentRunOptions,
+  ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const now = new Date();
       const existing = await trx
@@ -58,7 +73,7 @@ export class IdempotencyService {
         .executeTakeFirst();
       if (existing && Date.parse(existing.created_at) > now.getTime() - IDEMPOTENCY_WINDOW_MS) {
         if (existing.operation !== operation || existing.request_digest !== digest) throw new IdempotencyConflictException();
-        return JSON.parse(existing.response) as T;
+        return openResponse(JSON.parse(existing.response), options) as T;
       }
       if (existing) {
         await trx.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key).execute();
@@ -67,15 +82,15 @@ export class IdempotencyService {
         .insertInto('idempotency_keys')
         .values({ organization_id: organizationId, key, operation, request_digest: digest, response: 'null', created_at: now.toISOString() })
         .execute();
-      // Stored and returned as JSON so the first answer and every replay are the same bytes.
-      const response = JSON.stringify((await effect(trx)) ?? null);
+      // Returned as its JSON round trip, so the first answer and every replay are the same bytes.
+      const response: unknown = JSON.parse(JSON.stringify((await effect(trx)) ?? null));
       await trx
         .updateTable('idempotency_keys')
-        .set({ response })
+        .set({ response: JSON.stringify(sealResponse(response, options)) })
         .where('organization_id', '=', organizationId)
         .where('key', '=', key)
         .execute();
-      return JSON.parse(response) as T;
+      return response as T;
     });
   }
 }

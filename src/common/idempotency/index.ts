@@ -5,3 +5,4 @@ export { IdempotencyModule } from './idempotency.module';
 export { IdempotencyConflictException } from './idempotency-conflict.exception';
 export { IdempotencyKeyHeader, withIdempotencyKey } from './idempotency-key.header';
 export { canonicalJson, canonicalDigest } from './canonical-json';
+export type { IdempotencySealer, IdempotentRunOptions } from './idempotency.sealing';

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsKaduId } from '../../common/ids/kadu-id.decorator';
 import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
-import { EXECUTION_ID_MAX_LENGTH } from './execution-id.dto';
 
 /** The category a person gives one pending line. */
 export class ExecutionAnswerDto {
@@ -28,8 +28,6 @@ export class ContinueExecutionBodyDto extends IdempotentDto {
 
 /** `kadu_executions_continue`: the body plus the execution's id. */
 export class ContinueExecutionDto extends ContinueExecutionBodyDto {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(EXECUTION_ID_MAX_LENGTH)
+  @IsKaduId()
   id: string;
 }

@@ -1,4 +1,5 @@
-import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional } from 'class-validator';
+import { IsKaduId } from '../../common/ids/kadu-id.decorator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { EXECUTION_STATUSES, ExecutionStatus } from '../execution.status';
 
@@ -9,9 +10,7 @@ export class ListExecutionsDto extends PageQueryDto {
   status?: ExecutionStatus;
 
   @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(64)
+  @IsKaduId()
   task_id?: string;
 
   /** Created at or after this instant (ISO 8601). */

@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsKaduId, KADU_ID_MAX_LENGTH } from '../../common/ids/kadu-id.decorator';
 import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
-import { TASK_ID_MAX_LENGTH } from '../../tasks/dto/task-id.dto';
 
 /** Most input files one execution may read. */
 export const MAX_INPUT_FILES = 20;
@@ -13,14 +13,12 @@ export class RunTaskBodyDto extends IdempotentDto {
   @ArrayMaxSize(MAX_INPUT_FILES)
   @IsString({ each: true })
   @IsNotEmpty({ each: true })
-  @MaxLength(64, { each: true })
+  @MaxLength(KADU_ID_MAX_LENGTH, { each: true })
   input_file_ids: string[];
 }
 
 /** `kadu_tasks_run`: the body plus the task's id. */
 export class RunTaskDto extends RunTaskBodyDto {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(TASK_ID_MAX_LENGTH)
+  @IsKaduId()
   id: string;
 }

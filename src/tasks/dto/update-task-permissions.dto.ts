@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsKaduId, KADU_ID_MAX_LENGTH } from '../../common/ids/kadu-id.decorator';
 import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
 import { KADU_ROLES } from '../../identity/identity.types';
-import { TASK_ID_MAX_LENGTH } from './task-id.dto';
 
 /** `PUT /api/v1/tasks/:id/permissions` body: who may run the task. Omitted lists stay as they are. */
 export class UpdateTaskPermissionsBodyDto extends IdempotentDto {
@@ -18,14 +18,12 @@ export class UpdateTaskPermissionsBodyDto extends IdempotentDto {
   @ArrayMaxSize(100)
   @IsString({ each: true })
   @IsNotEmpty({ each: true })
-  @MaxLength(64, { each: true })
+  @MaxLength(KADU_ID_MAX_LENGTH, { each: true })
   user_ids?: string[];
 }
 
 /** `kadu_task_permissions_update`: the body plus the task's id. */
 export class UpdateTaskPermissionsDto extends UpdateTaskPermissionsBodyDto {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(TASK_ID_MAX_LENGTH)
+  @IsKaduId()
   id: string;
 }

@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsKaduId } from '../../common/ids/kadu-id.decorator';
 import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
 import { MAX_TASK_RULES } from './create-task.dto';
-import { TASK_ID_MAX_LENGTH } from './task-id.dto';
 import { TaskRuleDto } from './task-rule.dto';
 
 /** `PATCH /api/v1/tasks/:id` body: only the fields sent change. */
@@ -29,8 +29,6 @@ export class UpdateTaskBodyDto extends IdempotentDto {
 
 /** `kadu_tasks_update`: the body plus the task's id (the route's path parameter). */
 export class UpdateTaskDto extends UpdateTaskBodyDto {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(TASK_ID_MAX_LENGTH)
+  @IsKaduId()
   id: string;
 }

@@ -1,10 +1,8 @@
-import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsKaduId } from '../../common/ids/kadu-id.decorator';
 import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { WEBHOOK_EVENT_TYPES } from '../webhook.tables';
-
-/** Ids are UUIDs; any other text simply finds nothing (404). */
-const ID_MAX_LENGTH = 64;
 
 /** The optional fields of an endpoint, shared by create and update. */
 export class WebhookEndpointOptionsDto extends IdempotentDto {
@@ -45,17 +43,13 @@ export class WebhookEndpointChangesDto extends WebhookEndpointOptionsDto {
 
 /** `kadu_webhook_endpoints_update`: the id and the fields to change. */
 export class UpdateWebhookEndpointDto extends WebhookEndpointChangesDto {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(ID_MAX_LENGTH)
+  @IsKaduId()
   id: string;
 }
 
 /** Writes on one endpoint or delivery (delete, rotate, replay), with an optional idempotency key. */
 export class WebhookWriteDto extends IdempotentDto {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(ID_MAX_LENGTH)
+  @IsKaduId()
   id: string;
 }
 
@@ -65,8 +59,6 @@ export class ListWebhookEndpointsDto extends PageQueryDto {}
 /** `GET /api/v1/webhook_deliveries` and `kadu_webhook_deliveries_list`: optionally one endpoint's. */
 export class ListWebhookDeliveriesDto extends PageQueryDto {
   @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(ID_MAX_LENGTH)
+  @IsKaduId()
   endpoint_id?: string;
 }

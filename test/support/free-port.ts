@@ -1,0 +1,16 @@
+import { createServer } from 'node:net';
+
+/**
+ * A TCP port free on 127.0.0.1 right now. Another process may take it
+ * before the caller listens: callers that can, retry on EADDRINUSE.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
