@@ -5,6 +5,7 @@ import { McpModule, McpTool } from '@kobana/mcp';
 import { body2026, createFixtureApp, headers2026 } from './support/fixture.app';
 import { FixtureTools } from './support/fixture.tools';
 import { FixtureVerifier } from './support/fixture.verifier';
+import { callApproved } from './support/confirmation.helper';
 
 const call2025 = (token: string, name: string, args?: unknown) =>
   ({ headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } } });
@@ -82,18 +83,18 @@ describe('MCP endpoint: tools (ADDENDUM §2, §4, §5)', () => {
     });
 
     it('turns an HttpException into an isError result with the route body', async () => {
-      const missing = await call('token-reader', 'fails', { text: 'missing' });
+      const missing = await callApproved(app, () => call('token-reader', 'fails', { text: 'missing' }));
       expect(missing.body.result).toEqual({
         content: [{ type: 'text', text: JSON.stringify({ message: 'Note not found', error: 'Not Found', statusCode: 404 }) }],
         structuredContent: { message: 'Note not found', error: 'Not Found', statusCode: 404 },
         isError: true,
       });
-      const conflict = await call('token-reader', 'fails', { text: 'conflict' });
+      const conflict = await callApproved(app, () => call('token-reader', 'fails', { text: 'conflict' }));
       expect(conflict.body.result.structuredContent).toEqual({ error: 'conflict', message: 'Already exists' });
     });
 
     it('answers anything unexpected with 500 -32603 and a correlation id, leaking nothing', async () => {
-      const response = await call('token-reader', 'fails', { text: 'boom' });
+      const response = await callApproved(app, () => call('token-reader', 'fails', { text: 'boom' }));
       expect(response.status).toBe(500);
       expect(response.body).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error', data: { correlation_id: expect.stringMatching(/^[0-9a-f-]{36}$/) } } });
       expect(response.text).not.toContain('exploded');

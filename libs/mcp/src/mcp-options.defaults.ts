@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { McpModuleOptions, McpResolvedOptions } from './interfaces/mcp-module-options.interface';
+import { resolveDrain, resolveRateLimit } from './limits/mcp-limits.defaults';
+import { ALWAYS_AVAILABLE } from './limits/mcp-availability.interface';
+import { McpMemoryConfirmationStore } from './confirmation/mcp-memory-confirmation.store';
 
 /** 1 MiB, the same limit as the API. */
 export const MCP_DEFAULT_MAX_BODY_BYTES = 1_048_576;
@@ -6,8 +10,15 @@ export const MCP_DEFAULT_MAX_BODY_BYTES = 1_048_576;
 /** The host's REST ValidationPipe options that Nest apps most often use. */
 export const MCP_DEFAULT_VALIDATION = { whitelist: true, forbidNonWhitelisted: true, transform: true } as const;
 
+/** ADDENDUM §7: a confirmation's `requestState` lives 5 minutes. */
+export const MCP_DEFAULT_CONFIRMATION_TTL_SECONDS = 300;
+
+/** ADDENDUM §7: an approval link lives 10 minutes. */
+export const MCP_DEFAULT_APPROVAL_TTL_SECONDS = 600;
+
 /** The only place defaults are merged. */
 export function resolveMcpOptions(options: McpModuleOptions, path: string): McpResolvedOptions {
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   return {
     ...options,
     path,
@@ -18,6 +29,15 @@ export function resolveMcpOptions(options: McpModuleOptions, path: string): McpR
     validation: options.validation ?? { ...MCP_DEFAULT_VALIDATION },
     installBodyParsers: options.installBodyParsers ?? true,
     rawBody: options.rawBody ?? false,
-    publicUrl: options.publicUrl?.replace(/\/+$/, ''),
+    rateLimit: resolveRateLimit(options.rateLimit),
+    drain: resolveDrain(options.drain),
+    availability: options.availability ?? ALWAYS_AVAILABLE,
+    retryAfterOn503: options.retryAfterOn503 ?? true,
+    publicUrl,
+    confirmationSecret: options.confirmationSecret ?? randomBytes(32),
+    confirmationTtlSeconds: options.confirmationTtlSeconds ?? MCP_DEFAULT_CONFIRMATION_TTL_SECONDS,
+    approvalTtlSeconds: options.approvalTtlSeconds ?? MCP_DEFAULT_APPROVAL_TTL_SECONDS,
+    approvalUrl: options.approvalUrl ?? ((id) => `${publicUrl ?? ''}/approvals/${encodeURIComponent(id)}`),
+    confirmationStore: options.confirmationStore ?? new McpMemoryConfirmationStore(),
   };
 }

@@ -50,6 +50,7 @@ export const JsonRpcErrorCode = {
   InternalError: -32603,
   ResourceNotFound: -32002,
   HeaderMismatch: -32020,
+  MissingRequiredClientCapability: -32021,
   UnsupportedProtocolVersion: -32022,
   RateLimited: -32029,
   Unavailable: -32030,

@@ -14,12 +14,14 @@ import { McpResponseHeadersInterceptor } from './interceptors/mcp-response-heade
 import { McpHeaderMismatchInterceptor } from './interceptors/mcp-header-mismatch.interceptor';
 import { McpEnvelopeInterceptor } from './interceptors/mcp-envelope.interceptor';
 import { McpDispatcher } from './dispatch/mcp.dispatcher';
+import { McpDrainGuard } from './limits/mcp-drain.guard';
+import { McpRateLimitInterceptor } from './limits/mcp-rate-limit.interceptor';
 import { mcpState } from './mcp-request.state';
 
 /**
  * The MCP endpoint. Read top to bottom, the decorators are the order of
- * checks: origin, declared size, token, body, era; then headers against the
- * body and the envelope; then the method.
+ * checks: draining, origin, declared size, token, body, era; then headers
+ * against the body and the envelope; then rate limit and availability; then the method.
  */
 @UseFilters(McpExceptionFilter)
 export class McpController {
@@ -27,8 +29,8 @@ export class McpController {
 
   @Post()
   @HttpCode(200)
-  @UseGuards(McpOriginGuard, McpContentLengthGuard, McpAuthGuard, McpMessageGuard, McpEraGuard)
-  @UseInterceptors(McpResponseHeadersInterceptor, McpHeaderMismatchInterceptor, McpEnvelopeInterceptor)
+  @UseGuards(McpDrainGuard, McpOriginGuard, McpContentLengthGuard, McpAuthGuard, McpMessageGuard, McpEraGuard)
+  @UseInterceptors(McpResponseHeadersInterceptor, McpHeaderMismatchInterceptor, McpEnvelopeInterceptor, McpRateLimitInterceptor)
   async handle(@Req() request: McpHttpRequest, @Res({ passthrough: true }) response: Response): Promise<object | undefined> {
     const state = mcpState(request);
     const message = state.message!;

@@ -5,6 +5,7 @@ export const McpMessages = {
   originForbidden: (origin: string) => `Forbidden: origin ${origin} is not allowed`,
   unsupportedMediaType: () => 'Unsupported Media Type: Content-Type must be application/json',
   parseError: () => 'Parse error',
+  tooDeep: (limit: number) => `Parse error: JSON nested deeper than ${limit} levels`,
   forbiddenKey: () => 'Parse error: forbidden property name (__proto__ or constructor.prototype)',
   batchNotSupported: () => 'Batching is not supported',
   invalidRequest: (why: string) => `Invalid Request: ${why}`,
@@ -16,7 +17,11 @@ export const McpMessages = {
     'Invalid params: params._meta["io.modelcontextprotocol/clientCapabilities"] must be an object',
   methodNotFound: (method: string) => `Method not found: ${method}`,
   invalidParams: (why: string) => `Invalid params: ${why}`,
+  unreadableArguments: () =>
+    'arguments could not be validated: a value is nested too deeply, or is an object where a number or text is expected',
   unknownTool: (name: string) => `Unknown tool: ${name}`,
+  inputRequiredUnsupported: () =>
+    'This needs input from the person or the client (elicitation, sampling or roots), which only protocol version 2026-07-28 can carry: nothing was done.',
   unknownPrompt: (name: string) => `Unknown prompt: ${name}`,
   unknownResourceTemplate: (uriTemplate: string) => `Unknown resource template: ${uriTemplate}`,
   resourceNotFound: () => 'Resource not found',
@@ -45,6 +50,8 @@ export const McpMessages = {
   invalidCompletionResult: (owner: string) => `${owner} must return an array of strings`,
   requestScopedMethod: (provider: string, method: string) =>
     `MCP decorators on ${provider}.${method} are ignored: request-scoped providers cannot serve MCP (they have no instance at start-up)`,
+  inputSchemaWithDto: (tool: string) => `MCP tool "${tool}" declares both "inputSchema" and "input": choose one`,
+  inputSchemaNotObject: (tool: string) => `MCP tool "${tool}": "inputSchema" must be a JSON Schema with "type": "object"`,
   missingInputType: (tool: string) =>
     `MCP tool "${tool}" takes @McpArgs() but its type is not a class: declare a DTO class as the parameter type or set "input" in @McpTool()`,
   unhandledError: (correlationId: string) => `Unhandled error in an MCP request (correlation id ${correlationId})`,

@@ -3,7 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { MCP_PATH, MCP_RESOLVED_OPTIONS } from './mcp.constants';
 import { McpConfigurableModuleClass, MCP_MODULE_OPTIONS } from './mcp.module-definition';
-import { McpModuleOptions } from './interfaces/mcp-module-options.interface';
+import { McpModuleOptions, McpResolvedOptions } from './interfaces/mcp-module-options.interface';
 import { resolveMcpOptions } from './mcp-options.defaults';
 import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor';
 import { McpExplorer } from './discovery/mcp.explorer';
@@ -41,6 +41,13 @@ import { ResourcesReadHandler } from './dispatch/handlers/resources-read.handler
 import { PromptsListHandler } from './dispatch/handlers/prompts-list.handler';
 import { PromptsGetHandler } from './dispatch/handlers/prompts-get.handler';
 import { CompletionCompleteHandler } from './dispatch/handlers/completion-complete.handler';
+import { MCP_LIMITS_PROVIDERS } from './limits/mcp-limits.providers';
+import { McpDrainService } from './limits/mcp-drain.service';
+import { McpConfirmationStore } from './confirmation/mcp-confirmation.store';
+import { McpRequestStateSigner } from './confirmation/mcp-request-state.signer';
+import { McpElicitationConfirmer } from './confirmation/mcp-elicitation.confirmer';
+import { McpApprovalConfirmer } from './confirmation/mcp-approval.confirmer';
+import { McpConfirmationGate } from './confirmation/mcp-confirmation.gate';
 
 const METHOD_HANDLERS = [
   InitializeHandler,
@@ -96,13 +103,19 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpHeaderMismatchInterceptor,
     McpEnvelopeInterceptor,
     McpExceptionFilter,
+    ...MCP_LIMITS_PROVIDERS,
     McpServerDescription,
     McpProviderInvoker,
     McpToolInvoker,
+    { provide: McpConfirmationStore, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.confirmationStore },
+    McpRequestStateSigner,
+    McpElicitationConfirmer,
+    McpApprovalConfirmer,
+    McpConfirmationGate,
     McpDispatcher,
     ...METHOD_HANDLERS,
     { provide: McpMethodHandlers, inject: METHOD_HANDLERS, useFactory: (...handlers: unknown[]) => handlers },
   ],
-  exports: [...REGISTRIES, MCP_RESOLVED_OPTIONS],
+  exports: [...REGISTRIES, MCP_RESOLVED_OPTIONS, McpDrainService, McpConfirmationStore],
 })
 export class McpModule extends McpConfigurableModuleClass {}

@@ -4,6 +4,7 @@ import { McpUriTemplate } from './mcp-uri-template.matcher';
 import { compact, deepFreeze } from './mcp-descriptor.utils';
 import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.factory';
 import { McpJsonSchema } from '../schema/json-schema.interface';
+import { scanMcpHeaders } from '../schema/mcp-header.scanner';
 import { McpMessages } from '../mcp.messages';
 import { McpParamBinding } from '../decorators/mcp-param.decorator';
 import { McpAccessOptions } from '../interfaces/mcp-access-options.interface';
@@ -46,7 +47,11 @@ export class McpDefinitionFactory {
   ) {}
 
   tool(method: McpMethodRef, options: McpToolOptions): McpToolDefinition {
-    const inputType = (options.input as Type<object> | undefined) ?? this.argsType(method, true, options.name);
+    if (options.inputSchema && options.input) throw new Error(McpMessages.inputSchemaWithDto(options.name));
+    // MCP requires an object schema for tool arguments; clients drop a tool whose schema is anything else.
+    if (options.inputSchema && options.inputSchema.type !== 'object') throw new Error(McpMessages.inputSchemaNotObject(options.name));
+    const inputType = options.inputSchema ? undefined : ((options.input as Type<object> | undefined) ?? this.argsType(method, true, options.name));
+    const rawSchema = options.inputSchema ? deepFreeze(structuredClone(options.inputSchema)) : undefined;
     return {
       name: options.name,
       options,
@@ -54,7 +59,7 @@ export class McpDefinitionFactory {
         name: options.name,
         ...(options.title ? { title: options.title } : {}),
         description: options.description,
-        inputSchema: inputType ? this.schemas.create(inputType) : EMPTY_INPUT_SCHEMA,
+        inputSchema: rawSchema ?? (inputType ? this.schemas.create(inputType) : EMPTY_INPUT_SCHEMA),
         annotations: {
           ...(options.title ? { title: options.title } : {}),
           readOnlyHint: options.annotations?.readOnlyHint ?? false,
@@ -63,7 +68,7 @@ export class McpDefinitionFactory {
           openWorldHint: false as const,
         },
       }),
-      headers: inputType ? this.schemas.headers(inputType) : [],
+      headers: rawSchema ? scanMcpHeaders(rawSchema, options.name) : inputType ? this.schemas.headers(inputType) : [],
       ...this.guarded(options),
       ...this.invocable(method, inputType),
     };

@@ -1,4 +1,4 @@
-import { HttpException, Inject, Injectable, ValidationPipe } from '@nestjs/common';
+import { BadRequestException, HttpException, Inject, Injectable, ValidationPipe } from '@nestjs/common';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpInvocable } from '../interfaces/mcp-definition.interface';
@@ -6,6 +6,7 @@ import { McpEra } from '../interfaces/mcp-request.interface';
 import { McpParamKind } from '../decorators/mcp-param.decorator';
 import { httpExceptionMessage } from './mcp-http-exception';
 import { invalidParams } from './mcp-params';
+import { McpMessages } from '../mcp.messages';
 
 /** What each kind of bound parameter receives in one call. */
 export type McpParamSources = Partial<Record<McpParamKind, unknown>>;
@@ -48,8 +49,15 @@ export class McpProviderInvoker {
   }
 
   /** Overridable: validation and transformation of the arguments. */
-  protected validate(target: McpInvocable, args: unknown): Promise<unknown> {
-    return this.validation.transform(args, { type: 'body', metatype: target.inputType, data: undefined });
+  protected async validate(target: McpInvocable, args: unknown): Promise<unknown> {
+    try {
+      return await this.validation.transform(args, { type: 'body', metatype: target.inputType, data: undefined });
+    } catch (error) {
+      if (error instanceof HttpException) throw error;
+      // The client's data broke the transformation itself (found by the fuzz suite): an object whose own
+      // `toString` is data makes class-transformer's Number() throw a TypeError. A bad argument, never a 500.
+      throw new BadRequestException([McpMessages.unreadableArguments()]);
+    }
   }
 
   /**

@@ -1,6 +1,9 @@
+import { McpContentBlock } from '../interfaces/mcp-content.interface';
+import { McpContent } from './mcp-content';
+
 /** The MCP `CallToolResult` the module answers. */
 export interface McpToolResult {
-  content: Array<{ type: 'text'; text: string }>;
+  content: McpContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
@@ -11,6 +14,13 @@ export interface McpToolResult {
  * dates as strings, `undefined` dropped, `toJSON` applied).
  */
 export function toolResult(value: unknown, isError = false): McpToolResult {
+  if (value instanceof McpContent) {
+    return {
+      content: [...value.content],
+      ...(value.structuredContent ? { structuredContent: value.structuredContent } : {}),
+      ...(value.isError || isError ? { isError: true } : {}),
+    };
+  }
   const text = value === undefined ? '' : JSON.stringify(value);
   const structured = text === '' ? undefined : JSON.parse(text);
   return {

@@ -5,6 +5,9 @@ import { McpCallContext } from '../interfaces/mcp-call-context.interface';
 import { McpProviderInvoker } from './mcp-provider.invoker';
 import { httpExceptionBody } from './mcp-http-exception';
 import { McpToolResult, toolResult } from './mcp-tool-result';
+import { McpInputRequired } from './mcp-input-required';
+import { McpContent } from './mcp-content';
+import { McpMessages } from '../mcp.messages';
 
 /**
  * Calls a tool's provider method and answers a `CallToolResult`: an
@@ -15,9 +18,19 @@ import { McpToolResult, toolResult } from './mcp-tool-result';
 export class McpToolInvoker {
   constructor(private readonly provider: McpProviderInvoker) {}
 
-  async invoke(tool: McpToolDefinition, args: Record<string, unknown>, caller: McpCaller, context: McpCallContext): Promise<McpToolResult> {
+  async invoke(
+    tool: McpToolDefinition,
+    args: Record<string, unknown>,
+    caller: McpCaller,
+    context: McpCallContext,
+  ): Promise<McpToolResult | Record<string, unknown>> {
     try {
-      return toolResult(await this.provider.invoke(tool, { caller, args, context }));
+      const value = await this.provider.invoke(tool, { caller, args, context });
+      if (value instanceof McpInputRequired) {
+        // Era 2025 cannot carry the question: the model is told so instead, in a result it can read.
+        return context.era === '2026' ? value.toResult() : toolResult(McpContent.error(McpMessages.inputRequiredUnsupported()));
+      }
+      return toolResult(value);
     } catch (error) {
       if (error instanceof HttpException) return toolResult(httpExceptionBody(error), true);
       throw error;

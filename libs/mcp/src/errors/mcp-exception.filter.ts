@@ -11,6 +11,8 @@ import { applyMcpResponseHeaders } from '../mcp-response.headers';
 import { resourceMetadataUrl } from '../auth/mcp-resource-metadata';
 import { JsonRpcException } from './json-rpc.exception';
 import { McpAuthException } from './mcp-auth.exception';
+import { McpAvailability } from '../limits/mcp-availability.interface';
+import { unavailable } from '../limits/mcp-limits.errors';
 
 /**
  * The only place the MCP endpoint's errors are written: JSON-RPC errors with
@@ -21,7 +23,10 @@ import { McpAuthException } from './mcp-auth.exception';
 export class McpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('McpModule');
 
-  constructor(@Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions) {}
+  constructor(
+    @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
+    @Inject(McpAvailability) private readonly availability: McpAvailability,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -43,6 +48,9 @@ export class McpExceptionFilter implements ExceptionFilter {
       // A host-wide guard or pipe refused the request: keep its status, speak JSON-RPC.
       return new JsonRpcException(JsonRpcErrorCode.InvalidRequest, exception.message, exception.getStatus());
     }
+    // A fault the host knows to be passing (a database locked for a moment): the client should retry, not give up.
+    const retryAfter = this.availability.retryAfterOnError?.(exception);
+    if (retryAfter !== undefined) return unavailable(retryAfter, this.options.retryAfterOn503);
     const correlationId = randomUUID();
     this.logger.error(McpMessages.unhandledError(correlationId), exception instanceof Error ? exception.stack : String(exception));
     return new JsonRpcException(

@@ -11,6 +11,10 @@ export interface McpCallContext {
   clientCapabilities?: Record<string, unknown>;
   /** The JSON-RPC id of the call. */
   requestId?: string | number;
+  /** Era 2026: what the client answered to an earlier `McpInputRequired`, by key (`params.inputResponses`). */
+  inputResponses?: Record<string, Record<string, unknown>>;
+  /** Era 2026: the `requestState` of that `McpInputRequired`, echoed by the client (opaque, unverified). */
+  requestState?: string;
 }
 
 /** What `@McpContext()` gives a completion method: the call context, plus what is being completed. */

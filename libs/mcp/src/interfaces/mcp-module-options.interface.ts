@@ -1,5 +1,8 @@
 import { ValidationPipeOptions } from '@nestjs/common';
 import { McpTokenVerifier } from '../auth/mcp-token-verifier.interface';
+import { McpDrainOptions, McpRateLimitOptions, McpResolvedRateLimit } from '../limits/mcp-limits-options.interface';
+import { McpAvailability } from '../limits/mcp-availability.interface';
+import type { McpConfirmationStore } from '../confirmation/mcp-confirmation.store';
 
 /** `serverInfo` of `initialize` and `_meta["io.modelcontextprotocol/serverInfo"]` of era 2026. */
 export interface McpServerInfo {
@@ -53,10 +56,47 @@ export interface McpModuleOptions {
   installBodyParsers?: boolean;
   /** Keep `req.rawBody` in the installed parsers, as the app option `rawBody` does. @default false */
   rawBody?: boolean;
+  /**
+   * Limits per caller (organization + subject + OAuth client) and class of call
+   * (read, write, run), ADDENDUM §6; `false` turns them off.
+   * @default { read: 600/min, write: 120/min, run: 30/min, in-memory storage }
+   */
+  rateLimit?: McpRateLimitOptions | false;
+  /** Shutdown: the grace period for requests in flight and the `Retry-After` of the 503s meanwhile. @default { graceMs: 10000, retryAfterSeconds: 5 } */
+  drain?: McpDrainOptions;
+  /** The host's say on taking a call now (e.g. queue saturated) and on transient errors. @default every call is taken */
+  availability?: McpAvailability;
+  /** Send `Retry-After` with 503 too (Billing sends it only with 429). @default true */
+  retryAfterOn503?: boolean;
+  /**
+   * HMAC-SHA256 key of the `requestState` that in-chat confirmations of
+   * destructive tools carry (ADDENDUM §7). Every replica must use the same
+   * one. A function is read at each use, so a host may resolve it after
+   * start-up (e.g. from a secrets table).
+   * @default 32 random bytes per process: single-process deployments only
+   */
+  confirmationSecret?: string | Buffer | (() => string | Buffer);
+  /** Lifetime of a confirmation's `requestState`, in seconds. @default 300 */
+  confirmationTtlSeconds?: number;
+  /** Lifetime of an approval link, in seconds. @default 600 */
+  approvalTtlSeconds?: number;
+  /**
+   * The URL of the host's approval page for an approval id.
+   * @default (id) => `${publicUrl ?? ''}/approvals/${id}`
+   */
+  approvalUrl?: (approvalId: string) => string;
+  /**
+   * Where nonces and approvals live; every replica must share it.
+   * @default a McpMemoryConfirmationStore: single-process deployments and tests only
+   */
+  confirmationStore?: McpConfirmationStore;
 }
 
 /** Options with every default applied, as the module's parts read them. */
-export interface McpResolvedOptions extends Required<Omit<McpModuleOptions, 'instructions' | 'publicUrl' | 'scopesSupported'>> {
+export interface McpResolvedOptions
+  extends Required<Omit<McpModuleOptions, 'instructions' | 'publicUrl' | 'scopesSupported' | 'rateLimit' | 'drain'>> {
+  rateLimit: McpResolvedRateLimit | false;
+  drain: Required<McpDrainOptions>;
   instructions?: string;
   publicUrl?: string;
   scopesSupported?: string[];

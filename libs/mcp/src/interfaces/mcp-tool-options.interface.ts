@@ -1,4 +1,6 @@
 import { McpAccessOptions } from './mcp-access-options.interface';
+import type { McpRateLimitClass } from '../limits/mcp-rate-limit.class';
+import { McpJsonSchema } from '../schema/json-schema.interface';
 
 /** Hints a client may show or act upon (MCP `ToolAnnotations`). `openWorldHint` is always `false`: a tool only reaches its host's API. */
 export interface McpToolAnnotations {
@@ -25,4 +27,17 @@ export interface McpToolOptions extends McpAccessOptions {
    * parameter decorated with `@McpArgs()` is used.
    */
   input?: new (...args: any[]) => object;
+  /**
+   * The rate-limit budget the tool's calls count against.
+   * @default 'read' with `readOnlyHint: true`, 'run' with an explicit `idempotentHint: false`, else 'write'
+   */
+  rateLimitClass?: McpRateLimitClass;
+  /**
+   * A JSON Schema 2020-12 object schema, listed as is, for arguments no DTO
+   * can describe (`$defs`/`$anchor`, `allOf`/`anyOf`, `if`/`then`/`else`).
+   * Exclusive with `input` and a DTO-typed `@McpArgs()`: the method receives
+   * the arguments as sent and validates them itself. `x-mcp-header`
+   * properties are honoured as with a DTO.
+   */
+  inputSchema?: McpJsonSchema;
 }

@@ -10,6 +10,7 @@ import { JsonRpcException } from '../errors/json-rpc.exception';
 import { bodyTooLarge, invalidRequest } from '../errors/mcp-transport.errors';
 import { McpMessages } from '../mcp.messages';
 import { mcpState } from '../mcp-request.state';
+import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from './json-depth';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -52,6 +53,9 @@ export class McpMessageGuard implements CanActivate {
       text = utf8.decode(raw);
     } catch {
       throw new JsonRpcException(JsonRpcErrorCode.ParseError, McpMessages.parseError());
+    }
+    if (exceedsJsonDepth(text, MCP_MAX_JSON_DEPTH)) {
+      throw new JsonRpcException(JsonRpcErrorCode.ParseError, McpMessages.tooDeep(MCP_MAX_JSON_DEPTH));
     }
     try {
       return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });

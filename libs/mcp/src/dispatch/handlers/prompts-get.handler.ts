@@ -7,6 +7,7 @@ import { assertAccess } from '../mcp-access.check';
 import { mcpCallContext } from '../mcp-call.context';
 import { promptResult } from '../mcp-prompt-result';
 import { McpMessages } from '../../mcp.messages';
+import { McpInputRequired } from '../mcp-input-required';
 
 /** `prompts/get`: checks the caller may use the prompt and has given its required arguments, then builds the messages. */
 @Injectable()
@@ -33,6 +34,10 @@ export class PromptsGetHandler implements McpMethodHandler {
     const missing = (prompt.options.arguments ?? []).filter((argument) => argument.required && args[argument.name] === undefined);
     if (missing.length > 0) throw invalidParams(era, McpMessages.missingArguments(missing.map((argument) => argument.name)));
     const value = await this.invoker.invokeForProtocol(prompt, { caller, args: { ...args }, context: mcpCallContext(context) }, era);
+    if (value instanceof McpInputRequired) {
+      if (era === '2026') return value.toResult();
+      throw invalidParams(era, McpMessages.inputRequiredUnsupported());
+    }
     return { ...promptResult(prompt, value) };
   }
 }

@@ -6,8 +6,9 @@ import { invalidParams, optionalObject, requiredString } from '../mcp-params';
 import { assertAccess } from '../mcp-access.check';
 import { mcpCallContext } from '../mcp-call.context';
 import { McpMessages } from '../../mcp.messages';
+import { McpConfirmationGate } from '../../confirmation/mcp-confirmation.gate';
 
-/** `tools/call`: finds the tool, checks the caller may run it, and invokes it in-process. */
+/** `tools/call`: finds the tool, checks the caller may run it, has a destructive one confirmed, and invokes it in-process. */
 @Injectable()
 export class ToolsCallHandler implements McpMethodHandler {
   readonly method = 'tools/call';
@@ -17,6 +18,7 @@ export class ToolsCallHandler implements McpMethodHandler {
   constructor(
     private readonly tools: McpToolRegistry,
     private readonly invoker: McpToolInvoker,
+    private readonly confirmation: McpConfirmationGate,
   ) {}
 
   async handle(context: McpMethodContext) {
@@ -27,6 +29,9 @@ export class ToolsCallHandler implements McpMethodHandler {
     const tool = this.tools.get(name);
     if (!tool) throw unknown();
     assertAccess(tool, caller, 'tool', unknown);
-    return { ...(await this.invoker.invoke(tool, args, caller, mcpCallContext(context))) };
+    const callContext = mcpCallContext(context);
+    const outcome = await this.confirmation.check(tool, args, caller, callContext);
+    if (!outcome.run) return outcome.result;
+    return { ...(await this.invoker.invoke(tool, args, caller, callContext)) };
   }
 }
