@@ -14,6 +14,13 @@ import { OrganizationsModule } from './organizations/organizations.module';
 import { SecretsModule } from './secrets/secrets.module';
 import { TasksModule } from './tasks/tasks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { KaduConfig } from './config/kadu-config.interface';
+import { ApprovalsModule } from './approvals/approvals.module';
+import { ApprovalKeys } from './approvals/approval.keys';
+import { KaduConfirmationStore } from './approvals/kadu-confirmation.store';
+import { kaduConfirmationOptions } from './approvals/kadu-confirmation.options';
+import { KaduLimitsModule } from './limits/kadu-limits.module';
+import { KaduMcpLimits } from './limits/kadu-mcp.limits';
 
 /**
  * Kadu: configuration, data, identity, the REST API under `/api/v1`, and the
@@ -31,11 +38,22 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     FilesModule,
     WebhooksModule,
     KaduMcpModule,
+    ApprovalsModule,
     McpModule.forRootAsync({
       path: MCP_PATH,
-      imports: [IdentityModule, ConfigModule],
-      inject: [KaduMcpTokenVerifier, ConfigService],
-      useFactory: kaduMcpOptions,
+      imports: [IdentityModule, ConfigModule, ApprovalsModule, KaduLimitsModule],
+      inject: [KaduMcpTokenVerifier, ConfigService, KaduConfirmationStore, ApprovalKeys, KaduMcpLimits],
+      useFactory: (
+        verifier: KaduMcpTokenVerifier,
+        config: ConfigService<KaduConfig, true>,
+        store: KaduConfirmationStore,
+        keys: ApprovalKeys,
+        limits: KaduMcpLimits,
+      ) => ({
+        ...kaduMcpOptions(verifier, config),
+        ...kaduConfirmationOptions(store, keys),
+        ...limits.mcpOptions(),
+      }),
     }),
   ],
 })

@@ -3,3 +3,6 @@ export const KADU_DATABASE = Symbol('KaduDatabase');
 
 /** Milliseconds a writer waits for another process's lock before SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** Connections per replica's PostgreSQL pool: the worker, the webhook loop and concurrent requests. */
+export const POSTGRES_POOL_MAX = 10;

@@ -1,8 +1,8 @@
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { describeDatabase, parseDatabaseUrl } from './database-url.parser';
+import { createDialect } from './database.dialect';
 import { migrateToLatest } from './database.migrator';
 import { KaduDatabase } from './kadu-database.interface';
-import { openSqlite } from './sqlite.connection';
 
 /** An open, migrated database and what was done to it. */
 export interface OpenedDatabase {
@@ -20,7 +20,7 @@ export interface OpenedDatabase {
  */
 export async function openKaduDatabase(databaseUrl: string): Promise<OpenedDatabase> {
   const location = parseDatabaseUrl(databaseUrl);
-  const db = new Kysely<KaduDatabase>({ dialect: new SqliteDialect({ database: openSqlite(location) }) });
+  const db = new Kysely<KaduDatabase>({ dialect: createDialect(location) });
   try {
     const applied = await migrateToLatest(db);
     return { db, applied, description: describeDatabase(location) };

@@ -5,6 +5,7 @@ import type { TasksTable } from '../tasks/task.table';
 import type { ExecutionsTable } from '../executions/execution.table';
 import type { FilesTable } from '../files/file.table';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.tables';
+import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from '../approvals/approval.tables';
 
 /**
  * Every table Kysely may query, keyed by table name. Features declare their
@@ -22,4 +23,7 @@ export interface KaduDatabase {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  mcp_approvals: McpApprovalsTable;
+  mcp_confirmation_nonces: McpConfirmationNoncesTable;
+  approval_sessions: ApprovalSessionsTable;
 }
