@@ -8,8 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_DIR } from '../../bench/harness/bench.paths';
-import { BenchReport } from '../../bench/harness/bench.report';
-import { runBench } from '../../bench/harness/bench.run';
+import type { BenchReport } from '../../bench/harness/bench.report';
 
 const SMOKE_TIMEOUT_MS = 240_000;
 
@@ -24,6 +23,8 @@ describe('bench harness (smoke)', () => {
   }, SMOKE_TIMEOUT_MS);
 
   beforeAll(async () => {
+    // Loaded only now: the harness requires autocannon, which the step above installs on a fresh machine.
+    const { runBench } = await import('../../bench/harness/bench.run');
     report = await runBench({ durationSec: 1, rounds: 1, connections: 8, warmupSec: 0, only: ['rest-echo', 'module-echo-2026'] });
   }, SMOKE_TIMEOUT_MS);
 
