@@ -5,9 +5,14 @@ import { BILLING_MCP_PATH } from './billing.constants';
 import { BillingMcpModule } from './billing-mcp/billing-mcp.module';
 import { billingMcpOptions } from './billing-mcp/billing-mcp.options.factory';
 import { BillingConfigModule } from './config/billing-config.module';
+import { BillingConfig } from './config/billing-config.interface';
 import { CustomersModule } from './customers/customers.module';
 import { BillingDatabaseModule } from './database/billing-database.module';
 import { BillingIdentityModule } from './identity/billing-identity.module';
+import { BillingApprovalsModule } from './approvals/billing-approvals.module';
+import { ApprovalKeys } from '../../src/approvals/approval.keys';
+import { KaduConfirmationStore } from '../../src/approvals/kadu-confirmation.store';
+import { kaduConfirmationOptions } from '../../src/approvals/kadu-confirmation.options';
 import { BillingMcpTokenVerifier } from './identity/billing-mcp-token.verifier';
 import { InvoicesModule } from './invoices/invoices.module';
 import { NfesModule } from './nfes/nfes.module';
@@ -28,11 +33,16 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module';
     InvoicesModule,
     NfesModule,
     BillingMcpModule,
+    BillingApprovalsModule,
     McpModule.forRootAsync({
       path: BILLING_MCP_PATH,
-      imports: [BillingIdentityModule, ConfigModule],
-      inject: [BillingMcpTokenVerifier, ConfigService],
-      useFactory: billingMcpOptions,
+      imports: [BillingIdentityModule, ConfigModule, BillingApprovalsModule],
+      inject: [BillingMcpTokenVerifier, ConfigService, KaduConfirmationStore, ApprovalKeys],
+      // Kadu's confirmations: the database store, and requestState signed with a key from Billing's persisted secret.
+      useFactory: (verifier: BillingMcpTokenVerifier, config: ConfigService<BillingConfig, true>, store: KaduConfirmationStore, keys: ApprovalKeys) => ({
+        ...billingMcpOptions(verifier, config),
+        ...kaduConfirmationOptions(store, keys),
+      }),
     }),
   ],
 })

@@ -1,9 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { InjectDatabase } from '../database/inject-database.decorator';
-import { KaduDatabase } from '../database/kadu-database.interface';
-import { KaduRole } from '../identity/identity.types';
+import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host';
 import { ApprovalKeys } from './approval.keys';
 import { APPROVAL_SESSION_COOKIE, readCookie, signSessionId, verifySessionCookie } from './approval-session.cookie';
 
@@ -15,7 +13,8 @@ export interface ApprovalSession {
   user_id: string;
   email: string;
   organization_id: string;
-  role: KaduRole;
+  /** The host's role name; owners and admins may decide for others. */
+  role: string;
   /** The CSRF token the session's forms carry. */
   csrf_token: string;
 }
@@ -28,7 +27,7 @@ export interface ApprovalSession {
 @Injectable()
 export class ApprovalSessionsService {
   constructor(
-    @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
+    @Inject(APPROVAL_DATABASE) private readonly db: Kysely<ApprovalDatabase>,
     private readonly keys: ApprovalKeys,
   ) {}
 

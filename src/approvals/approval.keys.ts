@@ -1,15 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
-import { SecretsService } from '../secrets/secrets.service';
+import { APPROVAL_SIGNING_SECRET, ApprovalSigningSecret } from './approval-host';
 
 /**
- * Keys of the approval flow, each derived from `KADU_SIGNING_SECRET` with its
+ * Keys of the approval flow, each derived from the host's signing secret with its
  * own label (HMAC-SHA256 as a KDF), so every replica derives the same ones and
  * a key of one use never verifies another's tokens.
  */
 @Injectable()
 export class ApprovalKeys {
-  constructor(private readonly secrets: SecretsService) {}
+  constructor(@Inject(APPROVAL_SIGNING_SECRET) private readonly secret: ApprovalSigningSecret) {}
 
   /** Signs the `requestState` of in-chat confirmations. */
   confirmationKey(): Buffer {
@@ -22,6 +22,6 @@ export class ApprovalKeys {
   }
 
   private derive(label: string): Buffer {
-    return createHmac('sha256', this.secrets.get('KADU_SIGNING_SECRET')).update(label).digest();
+    return createHmac('sha256', this.secret.get()).update(label).digest();
   }
 }

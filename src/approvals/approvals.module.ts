@@ -1,21 +1,32 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module';
+import { KADU_DATABASE } from '../database/database.constants';
 import { IdentityModule } from '../identity/identity.module';
+import { IdentityService } from '../identity/identity.service';
 import { SecretsModule } from '../secrets/secrets.module';
-import { ApprovalKeys } from './approval.keys';
-import { ApprovalSessionsService } from './approval-sessions.service';
-import { ApprovalsController } from './approvals.controller';
-import { KaduConfirmationStore } from './kadu-confirmation.store';
-import { SignInController } from './sign-in.controller';
+import { SecretsService } from '../secrets/secrets.service';
+import { ApprovalFlowModule } from './approval-flow.module';
+import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, ApprovalSigningSecret } from './approval-host';
+
+const KADU_APPROVAL_FLOW = ApprovalFlowModule.register({
+  imports: [DatabaseModule, SecretsModule, IdentityModule],
+  providers: [
+    { provide: APPROVAL_DATABASE, useExisting: KADU_DATABASE },
+    { provide: APPROVAL_IDENTITY, useExisting: IdentityService },
+    {
+      provide: APPROVAL_SIGNING_SECRET,
+      inject: [SecretsService],
+      useFactory: (secrets: SecretsService): ApprovalSigningSecret => ({ get: () => secrets.get('KADU_SIGNING_SECRET') }),
+    },
+  ],
+});
 
 /**
  * Confirmation of destructive MCP tools, Kadu's side (ADDENDUM §7): the
- * database store the module uses, the approval page and its sign-in.
+ * approval flow bound to Kadu's database, users and `KADU_SIGNING_SECRET`.
  */
 @Module({
-  imports: [DatabaseModule, SecretsModule, IdentityModule],
-  controllers: [SignInController, ApprovalsController],
-  providers: [KaduConfirmationStore, ApprovalKeys, ApprovalSessionsService],
-  exports: [KaduConfirmationStore, ApprovalKeys],
+  imports: [KADU_APPROVAL_FLOW],
+  exports: [KADU_APPROVAL_FLOW],
 })
 export class ApprovalsModule {}

@@ -1,18 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Kysely, Selectable } from 'kysely';
 import type { McpApproval, McpApprovalKey, McpConfirmationStore, McpNewApproval } from '@kobana/mcp';
-import { InjectDatabase } from '../database/inject-database.decorator';
-import { KaduDatabase } from '../database/kadu-database.interface';
+import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host';
 import { McpApprovalsTable } from './approval.tables';
 
 /**
- * Kadu's {@link McpConfirmationStore}: rows in the shared database, so
+ * The hosts' {@link McpConfirmationStore} (Kadu's and Billing's): rows in the host's database, so
  * every replica sees and spends the same confirmations. Each state change is
  * one conditional statement, never a read followed by a write.
  */
 @Injectable()
 export class KaduConfirmationStore implements McpConfirmationStore {
-  constructor(@InjectDatabase() private readonly db: Kysely<KaduDatabase>) {}
+  constructor(@Inject(APPROVAL_DATABASE) private readonly db: Kysely<ApprovalDatabase>) {}
 
   async spendNonce(nonce: string, expiresAt: Date): Promise<boolean> {
     // A nonce past its expiry can go: its signed state is refused as expired before any spend.

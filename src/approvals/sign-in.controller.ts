@@ -1,23 +1,22 @@
-import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Post, Query, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Response } from 'express';
-import { KaduConfig } from '../config/kadu-config.interface';
-import { IdentityService } from '../identity/identity.service';
+import { APPROVAL_IDENTITY, ApprovalIdentity } from './approval-host';
 import { redirect, sendPage } from './approval.html';
 import { APPROVAL_SESSION_SECONDS, ApprovalSessionsService } from './approval-sessions.service';
 import { sessionCookieHeader } from './approval-session.cookie';
 import { ApprovalMessages } from './approvals.messages';
 import { safeNext, signInBody } from './sign-in.view';
 
-/** `/sign-in`: e-mail and password of a Kadu user, for the approval pages. Server-rendered, no JavaScript. */
+/** `/sign-in`: e-mail and password of a user of the host, for the approval pages. Server-rendered, no JavaScript. */
 @Controller('sign-in')
 export class SignInController {
   private readonly secureCookie: boolean;
 
   constructor(
-    private readonly identity: IdentityService,
+    @Inject(APPROVAL_IDENTITY) private readonly identity: ApprovalIdentity,
     private readonly sessions: ApprovalSessionsService,
-    config: ConfigService<KaduConfig, true>,
+    config: ConfigService<{ PUBLIC_URL: string }, true>,
   ) {
     this.secureCookie = config.get('PUBLIC_URL', { infer: true }).startsWith('https:');
   }

@@ -1,3 +1,4 @@
+import { generatePassword } from '../../../src/identity/password.hasher';
 import { BillingIdentityService } from '../identity/billing-identity.service';
 
 /** Slug of the organization `main.ts` seeds for a first look. */
@@ -13,12 +14,20 @@ export interface BillingDemoSeed {
   /** API token of the same owner, to fetch the PDF/XML paths the tools answer. */
   apiToken: string;
   expiresAt: string | null;
+  /** The owner's e-mail, to sign in on the approval pages. */
+  ownerEmail: string;
+  /** The owner's password when this start set it; `null` when set before (only its hash is kept). */
+  ownerPassword: string | null;
 }
 
-/** Ensures the demo organization and owner and mints an MCP and an API token. */
+/** Ensures the demo organization and owner (with a password, set once) and mints an MCP and an API token. */
 export async function seedBillingDemo(identity: BillingIdentityService): Promise<BillingDemoSeed> {
   const common = { organization: BILLING_DEMO_ORGANIZATION, role: 'owner' as const, clientId: 'billing-demo', clientName: 'Kobana Billing demo', expiresInDays: BILLING_DEMO_TOKEN_DAYS };
   const mcp = await identity.createToken({ ...common, audience: 'mcp' });
   const api = await identity.createToken({ ...common, audience: 'api' });
-  return { organizationSlug: BILLING_DEMO_ORGANIZATION, mcpToken: mcp.token, apiToken: api.token, expiresAt: mcp.expires_at };
+  const owner = await identity.ensureUser(await identity.ensureOrganization(BILLING_DEMO_ORGANIZATION), 'owner');
+  const password = generatePassword();
+  // Only when unset: resetting on every start would break the sign-ins of other replicas and earlier starts.
+  const ownerPassword = (await identity.setPassword(owner.id, password, { onlyIfUnset: true })) ? password : null;
+  return { organizationSlug: BILLING_DEMO_ORGANIZATION, mcpToken: mcp.token, apiToken: api.token, expiresAt: mcp.expires_at, ownerEmail: owner.email, ownerPassword };
 }

@@ -33,6 +33,10 @@ export function renderBillingBanner(input: BillingBannerInput): string {
     `    ${input.demo.mcpToken}`,
     `  Demo API token (for the PDF/XML paths the tools answer):`,
     `    ${input.demo.apiToken}`,
+    `  Approval pages (${input.publicUrl}/sign-in): ${input.demo.ownerEmail}`,
+    input.demo.ownerPassword
+      ? `  Owner password ${input.demo.ownerPassword}   (shown only now: just its hash is kept)`
+      : '  Owner password set on an earlier start (only its hash is kept)',
     '',
     '  Try it:',
     `    curl -sS ${mcpUrl} \\`,

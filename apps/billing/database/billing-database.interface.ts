@@ -4,6 +4,8 @@ import type { CustomersTable } from '../customers/customer.table';
 import type { SubscriptionsTable } from '../subscriptions/subscription.table';
 import type { InvoicesTable } from '../invoices/invoice.table';
 import type { NfesTable } from '../nfes/nfe.table';
+import type { SecretsTable } from '../../../src/secrets/secrets.table';
+import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from '../../../src/approvals/approval.tables';
 
 /** Every table of Billing's database, keyed by name. Features declare their own table types. */
 export interface BillingDatabase {
@@ -15,4 +17,8 @@ export interface BillingDatabase {
   subscriptions: SubscriptionsTable;
   invoices: InvoicesTable;
   nfes: NfesTable;
+  secrets: SecretsTable;
+  mcp_approvals: McpApprovalsTable;
+  mcp_confirmation_nonces: McpConfirmationNoncesTable;
+  approval_sessions: ApprovalSessionsTable;
 }

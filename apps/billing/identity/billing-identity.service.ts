@@ -3,6 +3,7 @@ import { Kysely, Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { McpCaller } from '@kobana/mcp';
 import { generateTokenSecret, hashTokenSecret, tokenHashesEqual } from '../../../src/identity/access-token.codec';
+import { hashPassword, unusablePasswordHash, verifyPasswordHash } from '../../../src/identity/password.hasher';
 import { ORGANIZATION_SLUG_PATTERN, PERSONAL_ACCESS_TOKEN_CLIENT, SCOPE_PATTERN } from '../../../src/identity/identity.constants';
 import { IdentityError } from '../../../src/identity/identity.error';
 import { TOKEN_AUDIENCES, TokenAudience } from '../../../src/identity/identity.types';
@@ -16,6 +17,11 @@ import { formatBillingToken, parseBillingToken } from './billing-token.codec';
 const MS_PER_DAY = 86_400_000;
 // Compared against when the token id is unknown, so a miss costs what a wrong secret costs.
 const NO_SUCH_TOKEN_HASH = hashTokenSecret('no-such-token');
+// Kadu's minimum: a password is typed by a person, never generated short.
+const MIN_PASSWORD_LENGTH = 12;
+
+/** A user as the rest of Billing sees it: the password hash never leaves the service. */
+export type BillingUser = Omit<Selectable<BillingUsersTable>, 'password_hash'>;
 
 /** What {@link BillingIdentityService.createToken} needs. */
 export interface BillingTokenOptions {
@@ -30,6 +36,8 @@ export interface BillingTokenOptions {
   /** @default null: never expires */
   expiresInDays?: number | null;
 }
+
+const USER_COLUMNS = ['id', 'organization_id', 'email', 'role', 'created_at'] as const;
 
 /**
  * Organizations, users and tokens of Billing, on Kadu's token codec (random
@@ -55,7 +63,7 @@ export class BillingIdentityService {
    * The user `<role>@<slug>.billing.local`, created when missing.
    * @throws IdentityError when it exists with another role: a role never changes as a side effect.
    */
-  async ensureUser(organization: Selectable<BillingOrganizationsTable>, role: BillingRole): Promise<Selectable<BillingUsersTable>> {
+  async ensureUser(organization: Selectable<BillingOrganizationsTable>, role: BillingRole): Promise<BillingUser> {
     if (!BILLING_ROLES.includes(role)) throw new IdentityError(`Unknown role "${role}": use ${BILLING_ROLES.join(', ')}`);
     const email = `${role}@${organization.slug}.billing.local`;
     await this.db
@@ -63,9 +71,33 @@ export class BillingIdentityService {
       .values({ id: randomUUID(), organization_id: organization.id, email, role, created_at: new Date().toISOString() })
       .onConflict((conflict) => conflict.column('email').doNothing())
       .execute();
-    const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await this.db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email).executeTakeFirstOrThrow();
     if (user.organization_id !== organization.id || user.role !== role) throw new IdentityError(`User ${email} exists with another role`);
     return user;
+  }
+
+  /**
+   * The user an e-mail and password stand for, or `null`. A missing user or
+   * password costs one scrypt like a wrong password, so timing tells nothing.
+   */
+  async verifyPassword(email: string, password: string): Promise<BillingUser | null> {
+    const row = await this.db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    const matches = await verifyPasswordHash(password, row?.password_hash ?? (await unusablePasswordHash()));
+    if (!matches || !row) return null;
+    const { password_hash: _hash, ...user } = row;
+    return user;
+  }
+
+  /**
+   * Sets a user's password (scrypt hash). With `onlyIfUnset`, a password set
+   * before (another replica, an earlier start) is kept and `false` answered.
+   * @throws IdentityError when shorter than 12 characters.
+   */
+  async setPassword(userId: string, password: string, options: { onlyIfUnset?: boolean } = {}): Promise<boolean> {
+    if (password.length < MIN_PASSWORD_LENGTH) throw new IdentityError(`A password needs at least ${MIN_PASSWORD_LENGTH} characters`);
+    let update = this.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId);
+    if (options.onlyIfUnset) update = update.where('password_hash', 'is', null);
+    return (await update.executeTakeFirst()).numUpdatedRows === 1n;
   }
 
   /** Mints a token; the returned string is the only copy of the secret. */

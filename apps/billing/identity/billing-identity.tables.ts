@@ -16,6 +16,8 @@ export interface BillingUsersTable {
   email: string;
   role: BillingRole;
   created_at: string;
+  /** scrypt hash (Kadu's hasher); `null` until a password is set. Never leaves the identity service. */
+  password_hash: string | null;
 }
 
 /** `access_tokens`: `scopes` JSON text; `token_hash` the SHA-256 of the secret (Kadu's codec). */

@@ -1,0 +1,81 @@
+/**
+ * Billing serves Kadu's approval flow (ADDENDUM §7): an era-2025 destructive
+ * call answers `approval_required` with a link to Billing's own page; a
+ * person of the organization signs in there (form, cookie, CSRF), Continues,
+ * and the repeated call runs exactly once. Another organization sees 404.
+ */
+import { BillingTestApp, BILLING_TEST_PUBLIC_URL, Json, rest, rpc2025, startBilling } from './billing-app';
+
+jest.setTimeout(30_000);
+
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
+const OWNER = { email: 'owner@org-a.billing.local', password: 'pw-owner-a-0123456789' };
+const STRANGER = { email: 'owner@org-b.billing.local', password: 'pw-owner-b-0123456789' };
+
+describe('Billing approval page', () => {
+  let billing: BillingTestApp;
+  let mcp: string;
+  let api: string;
+
+  beforeAll(async () => {
+    billing = await startBilling();
+    mcp = await billing.token('org-a', 'owner', { clientId: 'claude-desktop', clientName: 'Claude Desktop' });
+    api = await billing.token('org-a', 'owner', { audience: 'api' });
+    await billing.token('org-b', 'owner');
+    // No password yet: nobody signs in as them.
+    expect(await billing.identity.verifyPassword(OWNER.email, OWNER.password)).toBeNull();
+    for (const [slug, person] of [['org-a', OWNER], ['org-b', STRANGER]] as const) {
+      const user = await billing.identity.ensureUser(await billing.identity.ensureOrganization(slug), 'owner');
+      expect(await billing.identity.setPassword(user.id, person.password)).toBe(true);
+    }
+  });
+  afterAll(() => billing?.close());
+
+  const deleteCall = (id: string) => rpc2025(billing, mcp, 'tools/call', { name: 'billing_customers_delete', arguments: { id } });
+  const signIn = (who: { email: string; password: string }, next: string) =>
+    fetch(`${billing.baseUrl}/sign-in`, { method: 'POST', headers: FORM, body: new URLSearchParams({ ...who, next }), redirect: 'manual' });
+  const page = (path: string, cookie: string) => fetch(`${billing.baseUrl}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+
+  it('approval_required, sign in, Continue: the repeated call runs once; another organization gets 404', async () => {
+    const created = await rest(billing, api, 'POST', '/customers', { name: 'Padaria', document: '12345678000195', email: 'contas@padaria.test' }, 'c-approval');
+    expect(created.status).toBe(201);
+    const customer = created.body;
+    const first = await deleteCall(customer.id);
+    const approval = first.body.result.structuredContent as Json;
+    expect(approval).toMatchObject({ status: 'approval_required', approval_url: `${BILLING_TEST_PUBLIC_URL}/approvals/${approval.approval_id}` });
+    const path = `/approvals/${approval.approval_id}`;
+    expect((await rest(billing, api, 'GET', `/customers/${customer.id}`)).status).toBe(200);
+
+    // Not signed in: the page sends the person to Billing's sign-in, which answers its form.
+    const anonymous = await page(path, '');
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent(path)}`);
+    expect((await fetch(`${billing.baseUrl}/sign-in?next=${encodeURIComponent(path)}`)).status).toBe(200);
+    expect((await signIn({ email: OWNER.email, password: 'wrong-password-0123' }, path)).status).toBe(401);
+
+    const stranger = await signIn(STRANGER, path);
+    expect(stranger.status).toBe(303);
+    expect((await page(path, stranger.headers.get('set-cookie')!.split(';')[0])).status).toBe(404);
+
+    const signedIn = await signIn(OWNER, path);
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('location')).toBe(path);
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
+    const html = await (await page(path, cookie)).text();
+    expect(html).toContain('<strong id="client-name">Claude Desktop</strong>');
+    const csrf = /name="csrf_token" value="([^"]*)"/.exec(html)![1];
+    expect((await fetch(`${billing.baseUrl}${path}`, { method: 'POST', headers: { ...FORM, Cookie: cookie }, body: new URLSearchParams({ decision: 'continue' }), redirect: 'manual' })).status).toBe(403);
+    const decided = await fetch(`${billing.baseUrl}${path}`, { method: 'POST', headers: { ...FORM, Cookie: cookie }, body: new URLSearchParams({ csrf_token: csrf, decision: 'continue' }), redirect: 'manual' });
+    expect(decided.status).toBe(303);
+
+    const repeated = await deleteCall(customer.id);
+    expect(repeated.body.result.isError).not.toBe(true);
+    expect(repeated.body.result.structuredContent).toMatchObject({ id: customer.id });
+    expect((await rest(billing, api, 'GET', `/customers/${customer.id}`)).status).toBe(404);
+    // Spent: the next identical call needs a new approval, never a second run.
+    const again = (await deleteCall(customer.id)).body.result.structuredContent as Json;
+    expect(again.status).toBe('approval_required');
+    expect(again.approval_id).not.toBe(approval.approval_id);
+    expect((await page(path, cookie).then((res) => res.text()))).toContain('Done. The action ran once.');
+  });
+});
