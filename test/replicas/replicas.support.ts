@@ -1,0 +1,102 @@
+/**
+ * The replicas spec's world: a throwaway PostgreSQL, three replicas of Kadu
+ * on it sharing one files directory, and the test's own connection to the
+ * same database to look at what the replicas did.
+ */
+import { Kysely } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openKaduDatabase } from '../../src/database/database.factory';
+import { KaduDatabase } from '../../src/database/kadu-database.interface';
+import { PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
+import { Replica, startReplica } from './replica.process';
+
+/** Short, so a dead replica's execution is taken back within the test. */
+export const LEASE_MS = 2000;
+
+/** Everything the spec drives and inspects. */
+export interface ReplicaWorld {
+  replicas: Replica[];
+  db: Kysely<KaduDatabase>;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Starts PostgreSQL, then three replicas at once (they race to migrate the empty database). */
+export async function startReplicaWorld(extraEnv: Record<string, string> = {}): Promise<ReplicaWorld> {
+  const cluster: PostgresCluster = await startPostgresCluster();
+  const filesDir = mkdtempSync(join(tmpdir(), 'kadu-replicas-files-'));
+  const replicas: Replica[] = [];
+  let db: Kysely<KaduDatabase> | undefined;
+  const close = async () => {
+    // SIGTERM lets each replica drain and hand back what it holds; SIGKILL only if it hangs.
+    await Promise.all(
+      replicas.map(async (replica) => {
+        const hung = setTimeout(() => void replica.kill('SIGKILL'), 15_000);
+        await replica.kill('SIGTERM');
+        clearTimeout(hung);
+      }),
+    );
+    await db?.destroy();
+    cluster.stop();
+    rmSync(filesDir, { recursive: true, force: true });
+  };
+  try {
+    await cluster.admin('create database kadu');
+    const databaseUrl = cluster.urlOf('kadu');
+    const env = {
+      DATABASE_URL: databaseUrl,
+      KADU_FILES_DIR: filesDir,
+      KADU_EXECUTION_POLL_MS: '20',
+      KADU_EXECUTION_LEASE_MS: String(LEASE_MS),
+      ...extraEnv,
+    };
+    const started = await Promise.allSettled(['a', 'b', 'c'].map((name) => startReplica(name, env)));
+    for (const result of started) if (result.status === 'fulfilled') replicas.push(result.value);
+    const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    db = (await openKaduDatabase(databaseUrl)).db;
+    return { replicas, db, databaseUrl, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Resolves after `ms`. */
+export function delay(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+/**
+ * Kills `victim` with SIGKILL while it holds an execution, and returns that
+ * execution's id. The victim is frozen (SIGSTOP) first; an execution still
+ * `running` under the same worker and lease across three looks, while the
+ * two live replicas finish theirs in milliseconds, is the victim's. When it
+ * held nothing at that instant it is resumed and tried again (bounded).
+ *
+ * @throws Error when no held execution was caught in `attempts` tries (the queue ran dry).
+ */
+export async function killWhileHolding(victim: Replica, db: Kysely<KaduDatabase>, attempts = 40): Promise<string> {
+  const running = async () =>
+    (await db.selectFrom('executions').select(['id', 'worker_id', 'lease_expires_at']).where('status', '=', 'running').execute()).map(
+      (row) => `${row.id} ${row.worker_id} ${row.lease_expires_at}`,
+    );
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    victim.pause(true);
+    const looks: string[][] = [];
+    for (let look = 0; look < 3; look++) {
+      await delay(250);
+      looks.push(await running());
+    }
+    const held = looks[0].filter((row) => looks[1].includes(row) && looks[2].includes(row));
+    if (held.length === 1) {
+      await victim.kill('SIGKILL');
+      return held[0].split(' ')[0];
+    }
+    victim.pause(false);
+    await delay(10 + attempt * 3);
+  }
+  throw new Error(`${victim.name} never held an execution when frozen (${attempts} tries): the queue ran dry`);
+}
