@@ -1,6 +1,6 @@
 /** Every text of the approval and sign-in pages, in one place. */
 export const ApprovalMessages = {
-  signInTitle: () => 'Sign in to Kadu',
+  signInTitle: (product: string) => `Sign in to ${product}`,
   signInIntro: () => 'Sign in to review the action an AI assistant asked to take.',
   wrongCredentials: () => 'Wrong e-mail or password.',
   email: () => 'E-mail',

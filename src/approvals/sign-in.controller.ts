@@ -1,5 +1,7 @@
 import { Body, Controller, Get, Inject, Post, Query, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { ModuleRef } from '@nestjs/core';
+import { MCP_RESOLVED_OPTIONS } from '@kobana/mcp';
 import type { Response } from 'express';
 import { APPROVAL_IDENTITY, ApprovalIdentity } from './approval-host';
 import { redirect, sendPage } from './approval.html';
@@ -17,13 +19,20 @@ export class SignInController {
     @Inject(APPROVAL_IDENTITY) private readonly identity: ApprovalIdentity,
     private readonly sessions: ApprovalSessionsService,
     config: ConfigService<{ PUBLIC_URL: string }, true>,
+    private readonly moduleRef: ModuleRef,
   ) {
     this.secureCookie = config.get('PUBLIC_URL', { infer: true }).startsWith('https:');
   }
 
+  /** "Sign in to Kadu" or "Sign in to Kobana Billing": the host's name, as its MCP server calls itself. */
+  private get title(): string {
+    const { serverInfo } = this.moduleRef.get<{ serverInfo: { name: string; title?: string } }>(MCP_RESOLVED_OPTIONS, { strict: false });
+    return ApprovalMessages.signInTitle(serverInfo.title ?? serverInfo.name);
+  }
+
   @Get()
   form(@Query('next') next: unknown, @Res() res: Response): void {
-    sendPage(res, 200, ApprovalMessages.signInTitle(), signInBody(safeNext(next), false));
+    sendPage(res, 200, this.title, signInBody(this.title, safeNext(next), false));
   }
 
   @Post()
@@ -31,7 +40,7 @@ export class SignInController {
     const next = safeNext(body.next);
     const { email, password } = body;
     const user = typeof email === 'string' && typeof password === 'string' ? await this.identity.verifyPassword(email, password) : null;
-    if (!user) return sendPage(res, 401, ApprovalMessages.signInTitle(), signInBody(next, true));
+    if (!user) return sendPage(res, 401, this.title, signInBody(this.title, next, true));
     const cookie = sessionCookieHeader(await this.sessions.start(user), APPROVAL_SESSION_SECONDS, this.secureCookie);
     redirect(res, next ?? '/sign-in', cookie);
   }

@@ -6,10 +6,10 @@ export function safeNext(next: unknown): string | undefined {
   return typeof next === 'string' && /^\/approvals\/[A-Za-z0-9-]{1,64}$/.test(next) ? next : undefined;
 }
 
-/** The sign-in form, with an error line after a failed attempt. */
-export function signInBody(next: string | undefined, failed: boolean): string {
+/** The sign-in form of `title`, with an error line after a failed attempt. */
+export function signInBody(title: string, next: string | undefined, failed: boolean): string {
   return (
-    `<h1>${escapeHtml(ApprovalMessages.signInTitle())}</h1><p>${escapeHtml(ApprovalMessages.signInIntro())}</p>` +
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(ApprovalMessages.signInIntro())}</p>` +
     (failed ? `<p class="error" id="error">${escapeHtml(ApprovalMessages.wrongCredentials())}</p>` : '') +
     `<form method="post" action="/sign-in">` +
     (next ? `<input type="hidden" name="next" value="${escapeHtml(next)}">` : '') +

@@ -50,7 +50,9 @@ describe('Billing approval page', () => {
     const anonymous = await page(path, '');
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent(path)}`);
-    expect((await fetch(`${billing.baseUrl}/sign-in?next=${encodeURIComponent(path)}`)).status).toBe(200);
+    const form = await fetch(`${billing.baseUrl}/sign-in?next=${encodeURIComponent(path)}`);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('<h1>Sign in to Kobana Billing</h1>');
     expect((await signIn({ email: OWNER.email, password: 'wrong-password-0123' }, path)).status).toBe(401);
 
     const stranger = await signIn(STRANGER, path);

@@ -79,6 +79,7 @@ describe('approval page over HTTP', () => {
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent(`/approvals/${id}`)}`);
     }
+    expect(await (await fetch(`${kadu.baseUrl}/sign-in`)).text()).toContain('<h1>Sign in to Kadu</h1>');
   });
 
   it('refuses a decision without the session CSRF token', async () => {
