@@ -43,11 +43,14 @@ export class KaduApiAuthGuard implements CanActivate {
    * Runs this application's own strategy instance rather than the one
    * passport registered by name: that registry is process-wide, so with two
    * applications in one process (tests, replicas) the last one created would
-   * authenticate for both.
+   * authenticate for both. Passport 0.7 binds its success/fail/error
+   * callbacks onto a strategy *instance* in place, so each request gets its
+   * own `Object.create` of it: sharing one lets a concurrent request overwrite
+   * the callbacks, and a request whose token check finishes later is never answered.
    */
   private authenticate(request: Request, response: Response): Promise<McpCaller | false> {
     return new Promise((resolve, reject) =>
-      passport.authenticate(this.strategy, { session: false }, (error: unknown, caller: McpCaller | false) =>
+      passport.authenticate(Object.create(this.strategy) as typeof this.strategy, { session: false }, (error: unknown, caller: McpCaller | false) =>
         error ? reject(error) : resolve(caller || false),
       )(request, response, (error?: unknown) => (error ? reject(error) : resolve(false))),
     );
