@@ -6,3 +6,6 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** Connections per replica's PostgreSQL pool: the worker, the webhook loop and concurrent requests. */
 export const POSTGRES_POOL_MAX = 10;
+
+/** Milliseconds a query waits for a pooled PostgreSQL connection (free or newly opened) before failing as transient. */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5000;

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import type { McpAvailability, McpAvailabilityCall } from '@kobana/mcp';
+import { isTransientDatabaseError } from '../database/database.transient-errors';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { KADU_LIMITS_OPTIONS, KaduLimitsOptions } from './kadu-limits.options';
@@ -11,15 +12,13 @@ const QUEUEING_TOOLS = new Set(['kadu_tasks_run', 'kadu_executions_continue']);
 const QUEUE_DEPTH_TTL_MS = 1000;
 /** What a saturated queue tells the client: the worker drains it meanwhile. */
 const SATURATED_RETRY_AFTER_SECONDS = 10;
-/** A lock held by another connection longer than `busy_timeout`: gone in a moment. */
-const TRANSIENT_SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT', 'SQLITE_LOCKED']);
 const TRANSIENT_RETRY_AFTER_SECONDS = 1;
 
 /**
  * Kadu's answer to "take this call now?": a call that would queue one more
  * execution is refused (503) while the queue holds `KADU_EXECUTION_QUEUE_MAX`
- * or more; and a locked database is a passing fault the client retries, not
- * an internal error.
+ * or more; and a locked or busy database (see {@link isTransientDatabaseError})
+ * is a passing fault the client retries, not an internal error.
  */
 @Injectable()
 export class KaduQueueAvailability implements McpAvailability {
@@ -37,8 +36,7 @@ export class KaduQueueAvailability implements McpAvailability {
   }
 
   retryAfterOnError(error: unknown): number | undefined {
-    const code = (error as { code?: unknown } | null)?.code;
-    return typeof code === 'string' && TRANSIENT_SQLITE_CODES.has(code) ? TRANSIENT_RETRY_AFTER_SECONDS : undefined;
+    return isTransientDatabaseError(error) ? TRANSIENT_RETRY_AFTER_SECONDS : undefined;
   }
 
   private async queueDepth(): Promise<number> {

@@ -7,10 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpDrainService } from '@kobana/mcp';
-import { SQLITE_BUSY_TIMEOUT_MS } from '../../src/database/database.constants';
+import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_MAX, SQLITE_BUSY_TIMEOUT_MS } from '../../src/database/database.constants';
 import { StatementAgent } from '../../src/executions/agent/statement.agent';
 import { ExecutionWorker } from '../../src/executions/execution.worker';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
+import { createPostgresTestDatabase, testsOnPostgres } from '../support/test-database';
 import { callTool, rest, seedRunnable, snapshot, until } from './reliability.support';
 
 jest.setTimeout(60_000);
@@ -45,8 +46,18 @@ describe('Kadu: draining and executions across shutdown', () => {
   });
 
   it('hands a running execution back at shutdown, and another replica finishes it', async () => {
-    const databaseUrl = `sqlite:${join(dataDir, 'kadu.sqlite')}`;
-    const first = await startKadu({ databaseUrl, env: { KADU_EXECUTION_POLL_MS: '20', KADU_EXECUTION_HANDBACK_MS: '150' } });
+    // Both replicas share one database that outlives the first: on PostgreSQL created here, not by startKadu (which drops its own at close).
+    const postgres = testsOnPostgres() ? await createPostgresTestDatabase() : undefined;
+    try {
+      await handBackAcrossReplicas(postgres?.url ?? `sqlite:${join(dataDir, 'kadu.sqlite')}`, join(dataDir, 'files'));
+    } finally {
+      await postgres?.drop();
+    }
+  });
+
+  async function handBackAcrossReplicas(databaseUrl: string, filesDir: string): Promise<void> {
+    const files = { KADU_FILES_DIR: filesDir };
+    const first = await startKadu({ databaseUrl, env: { ...files, KADU_EXECUTION_POLL_MS: '20', KADU_EXECUTION_HANDBACK_MS: '150' } });
     const { api } = await tokens(first);
     // The agent never finishes on this replica: as if it were stopped mid-run.
     jest.spyOn(first.app.get(StatementAgent), 'process').mockImplementation(() => new Promise(() => undefined));
@@ -60,7 +71,7 @@ describe('Kadu: draining and executions across shutdown', () => {
     await first.close();
     expect(Date.now() - started).toBeLessThan(3000);
 
-    const second = await startKadu({ databaseUrl, env: { KADU_EXECUTION_POLL_MS: '20' } });
+    const second = await startKadu({ databaseUrl, env: { ...files, KADU_EXECUTION_POLL_MS: '20' } });
     try {
       await until(async () => (await execution(second, run.body.id)).status === 'succeeded');
       const row = await execution(second, run.body.id);
@@ -69,7 +80,7 @@ describe('Kadu: draining and executions across shutdown', () => {
     } finally {
       await second.close();
     }
-  });
+  }
 });
 
 describe('Kadu: faults', () => {
@@ -97,7 +108,10 @@ describe('Kadu: faults', () => {
     expect(await execution(kadu, body.id)).toMatchObject({ status: 'succeeded', worker_id: null, lease_expires_at: null });
   });
 
-  it('a database locked past busy_timeout: 503 + Retry-After (retryable), no partial write, and the retry succeeds once', async () => {
+  // SQLite only: it holds the file's lock from a second better-sqlite3 handle.
+  const onSqlite = testsOnPostgres() ? it.skip : it;
+
+  onSqlite('a database locked past busy_timeout: 503 + Retry-After (retryable), no partial write, and the retry succeeds once', async () => {
     const before = await snapshot(kadu.db);
     const locker = new Database(kadu.databaseUrl.replace(/^sqlite:/, ''));
     locker.exec('BEGIN EXCLUSIVE');
@@ -124,6 +138,35 @@ describe('Kadu: faults', () => {
     expect(retried.status).toBe(200);
     expect(again.body.result.structuredContent).toEqual(retried.body.result.structuredContent);
     expect(await kadu.db.selectFrom('tasks').select('id').where('name', '=', 'Locked').execute()).toHaveLength(1);
+  });
+
+  // PostgreSQL only: SQLite has one connection and no pool to exhaust.
+  const onPostgres = testsOnPostgres() ? it : it.skip;
+
+  onPostgres('every pooled connection busy past the connect timeout: 503 + Retry-After, never a hang; answered again once one frees', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    const holders = Array.from({ length: POSTGRES_POOL_MAX }, () =>
+      kadu.db.connection().execute(async () => {
+        held++;
+        await gate;
+      }),
+    );
+    try {
+      await until(() => held === POSTGRES_POOL_MAX, POSTGRES_CONNECT_TIMEOUT_MS);
+      const started = Date.now();
+      const refused = await callTool(kadu, mcp, 'kadu_tasks_list', {}, 'busy');
+      expect(Date.now() - started).toBeLessThan(POSTGRES_CONNECT_TIMEOUT_MS + 2000);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      // The token lookup is what times out, before the request's JSON-RPC id is read (as when draining).
+      expect(refused.body).toEqual(UNAVAILABLE(null));
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    expect((await callTool(kadu, mcp, 'kadu_tasks_list', {}, 'freed')).status).toBe(200);
   });
 
   it('a saturated execution queue: runs get 503 + Retry-After, reads still pass, nothing is queued', async () => {

@@ -1,0 +1,37 @@
+/**
+ * Which database errors are passing faults a client should simply retry
+ * (answered 503 + `Retry-After`), as opposed to bugs or bad input.
+ */
+
+/** A lock held by another connection longer than `busy_timeout`: gone in a moment. */
+const TRANSIENT_SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT', 'SQLITE_LOCKED']);
+
+/**
+ * PostgreSQL SQLSTATEs that a retry of the whole request can succeed after:
+ * serialization failure, deadlock victim, lock not available (NOWAIT / lock_timeout),
+ * too many connections, and the server shutting down or still starting.
+ * Class 08 (connection exception) is matched as a class.
+ */
+const TRANSIENT_POSTGRES_CODES = new Set(['40001', '40P01', '55P03', '53300', '57P01', '57P03']);
+const POSTGRES_CONNECTION_EXCEPTION_CLASS = '08';
+
+/**
+ * What pg-pool throws, without a code, when no connection frees up or opens
+ * within `connectionTimeoutMillis`: the pool is busy, not broken.
+ */
+const POOL_TIMEOUT_MESSAGES = new Set(['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout']);
+
+/** Whether `error` is a transient fault of SQLite or PostgreSQL (or of the PostgreSQL pool). */
+export function isTransientDatabaseError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    return TRANSIENT_SQLITE_CODES.has(code) || TRANSIENT_POSTGRES_CODES.has(code) || isPostgresConnectionException(code);
+  }
+  return typeof message === 'string' && POOL_TIMEOUT_MESSAGES.has(message);
+}
+
+/** A five-character SQLSTATE of class 08, not a Node error code such as `ERR_…`. */
+function isPostgresConnectionException(code: string): boolean {
+  return code.length === 5 && code.startsWith(POSTGRES_CONNECTION_EXCEPTION_CLASS);
+}
