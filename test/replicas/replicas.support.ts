@@ -69,31 +69,41 @@ export function delay(ms: number): Promise<void> {
   return new Promise((done) => setTimeout(done, ms));
 }
 
+/** How many times (250 ms apart) a frozen replica's execution must look unchanged before it counts as held. */
+const HOLD_LOOKS = 6;
+
 /**
  * Kills `victim` with SIGKILL while it holds an execution, and returns that
  * execution's id. The victim is frozen (SIGSTOP) first; an execution still
- * `running` under the same worker and lease across three looks, while the
- * two live replicas finish theirs in milliseconds, is the victim's. When it
- * held nothing at that instant it is resumed and tried again (bounded).
+ * `running` under the same worker and lease across HOLD_LOOKS looks, by a
+ * worker seen on no other execution meanwhile (the two live replicas move on
+ * to others), is the victim's. When it held nothing at that instant it is
+ * resumed and tried again (bounded).
  *
  * @throws Error when no held execution was caught in `attempts` tries (the queue ran dry).
  */
 export async function killWhileHolding(victim: Replica, db: Kysely<KaduDatabase>, attempts = 40): Promise<string> {
   const running = async () =>
-    (await db.selectFrom('executions').select(['id', 'worker_id', 'lease_expires_at']).where('status', '=', 'running').execute()).map(
-      (row) => `${row.id} ${row.worker_id} ${row.lease_expires_at}`,
-    );
+    db.selectFrom('executions').select(['id', 'worker_id', 'lease_expires_at']).where('status', '=', 'running').execute();
+  const key = (row: { id: string; worker_id: string | null; lease_expires_at: string | null }) => `${row.id} ${row.worker_id} ${row.lease_expires_at}`;
   for (let attempt = 0; attempt < attempts; attempt++) {
     victim.pause(true);
-    const looks: string[][] = [];
-    for (let look = 0; look < 3; look++) {
+    const looks: Array<Awaited<ReturnType<typeof running>>> = [];
+    for (let look = 0; look < HOLD_LOOKS; look++) {
       await delay(250);
       looks.push(await running());
     }
-    const held = looks[0].filter((row) => looks[1].includes(row) && looks[2].includes(row));
+    // Held by the frozen victim: unchanged through every look, by a worker seen on no other execution
+    // meanwhile (a slow survivor under load also holds one row for a while, but it moves on to others).
+    const seen = looks.flat();
+    const held = looks[0].filter(
+      (row) =>
+        looks.every((look) => look.some((other) => key(other) === key(row))) &&
+        !seen.some((other) => other.worker_id === row.worker_id && other.id !== row.id),
+    );
     if (held.length === 1) {
       await victim.kill('SIGKILL');
-      return held[0].split(' ')[0];
+      return held[0].id;
     }
     victim.pause(false);
     await delay(10 + attempt * 3);
