@@ -94,8 +94,10 @@ export class TaskRunsService {
   private async assertQuota(trx: Transaction<KaduDatabase>, organizationId: string, now: Date): Promise<void> {
     // PostgreSQL (READ COMMITTED) lets two replicas count the same usage and both insert: the organization's row
     // lock makes their runs take turns. SQLite serializes writers already, and has no FOR UPDATE.
+    // NO KEY UPDATE, not UPDATE: the idempotency key inserted earlier in this transaction already holds
+    // the row's KEY SHARE lock (its foreign key), and two runs upgrading that to FOR UPDATE deadlock.
     if (dialectOf(trx) === 'postgres') {
-      await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
+      await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forNoKeyUpdate().execute();
     }
     const plan = await planOf(trx, organizationId);
     const usage = await monthlyUsage(trx, organizationId, now);
