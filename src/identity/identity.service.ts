@@ -7,7 +7,6 @@ import { KaduDatabase } from '../database/kadu-database.interface';
 import { DEFAULT_PLAN, isPlanName, PlanName } from '../organizations/plan.catalog';
 import {
   formatAccessToken,
-  generateTokenSecret,
   hashTokenSecret,
   parseAccessToken,
   tokenHashesEqual,
@@ -16,11 +15,11 @@ import {
   DEFAULT_TOKEN_SCOPES,
   GENERATED_EMAIL_DOMAIN,
   ORGANIZATION_SLUG_PATTERN,
-  PERSONAL_ACCESS_TOKEN_CLIENT,
   SCOPE_PATTERN,
 } from './identity.constants';
 import { IdentityError } from './identity.error';
 import { toTokenRecord, toUserRecord } from './identity.mappers';
+import { newAccessTokenRow } from './access-token.row';
 import {
   AccessTokenRecord,
   CreatedToken,
@@ -34,7 +33,6 @@ import {
 } from './identity.types';
 import { hashPassword, unusablePasswordHash, verifyPasswordHash } from './password.hasher';
 
-const MS_PER_DAY = 86_400_000;
 const MIN_PASSWORD_LENGTH = 12;
 // Compared against when the token id is unknown, so a miss costs what a wrong secret costs.
 const NO_SUCH_TOKEN_HASH = hashTokenSecret('no-such-token');
@@ -152,21 +150,15 @@ export class IdentityService {
     const organization =
       typeof options.organization === 'string' ? await this.ensureOrganization(options.organization) : options.organization;
     const user = await this.ensureUser(organization, options.role, { email: options.email });
-    const secret = generateTokenSecret();
-    const createdAt = new Date();
-    const row = {
-      id: randomUUID(),
-      organization_id: organization.id,
-      user_id: user.id,
+    const { row, secret } = newAccessTokenRow({
+      organizationId: organization.id,
+      userId: user.id,
       audience,
-      scopes: JSON.stringify(scopes),
-      client_id: options.clientId ?? PERSONAL_ACCESS_TOKEN_CLIENT.id,
-      client_name: options.clientName === undefined ? PERSONAL_ACCESS_TOKEN_CLIENT.name : options.clientName,
-      token_hash: hashTokenSecret(secret),
-      created_at: createdAt.toISOString(),
-      expires_at: days === null ? null : new Date(createdAt.getTime() + days * MS_PER_DAY).toISOString(),
-      revoked_at: null,
-    };
+      scopes,
+      clientId: options.clientId,
+      clientName: options.clientName,
+      expiresInDays: days,
+    });
     await this.db.insertInto('access_tokens').values(row).execute();
     return { token: formatAccessToken(audience, row.id, secret), record: toTokenRecord(row) };
   }

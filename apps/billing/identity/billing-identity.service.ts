@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { Kysely, Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { McpCaller } from '@kobana/mcp';
-import { generateTokenSecret, hashTokenSecret, tokenHashesEqual } from '../../../src/identity/access-token.codec';
+import { hashTokenSecret, tokenHashesEqual } from '../../../src/identity/access-token.codec';
+import { newAccessTokenRow } from '../../../src/identity/access-token.row';
 import { hashPassword, unusablePasswordHash, verifyPasswordHash } from '../../../src/identity/password.hasher';
-import { ORGANIZATION_SLUG_PATTERN, PERSONAL_ACCESS_TOKEN_CLIENT, SCOPE_PATTERN } from '../../../src/identity/identity.constants';
+import { ORGANIZATION_SLUG_PATTERN, SCOPE_PATTERN } from '../../../src/identity/identity.constants';
 import { IdentityError } from '../../../src/identity/identity.error';
 import { TOKEN_AUDIENCES, TokenAudience } from '../../../src/identity/identity.types';
 import { BILLING_ALL_SCOPES } from '../billing.constants';
@@ -14,7 +15,6 @@ import { BILLING_ROLES, BillingRole } from './billing-roles';
 import { BillingOrganizationsTable, BillingUsersTable } from './billing-identity.tables';
 import { formatBillingToken, parseBillingToken } from './billing-token.codec';
 
-const MS_PER_DAY = 86_400_000;
 // Compared against when the token id is unknown, so a miss costs what a wrong secret costs.
 const NO_SUCH_TOKEN_HASH = hashTokenSecret('no-such-token');
 // Kadu's minimum: a password is typed by a person, never generated short.
@@ -109,22 +109,15 @@ export class BillingIdentityService {
     if (bad !== undefined) throw new IdentityError(`Invalid scope "${bad}"`);
     const organization = await this.ensureOrganization(options.organization);
     const user = await this.ensureUser(organization, options.role);
-    const secret = generateTokenSecret();
-    const now = new Date();
-    const days = options.expiresInDays ?? null;
-    const row = {
-      id: randomUUID(),
-      organization_id: organization.id,
-      user_id: user.id,
+    const { row, secret } = newAccessTokenRow({
+      organizationId: organization.id,
+      userId: user.id,
       audience,
-      scopes: JSON.stringify(scopes),
-      client_id: options.clientId ?? PERSONAL_ACCESS_TOKEN_CLIENT.id,
-      client_name: options.clientName === undefined ? PERSONAL_ACCESS_TOKEN_CLIENT.name : options.clientName,
-      token_hash: hashTokenSecret(secret),
-      created_at: now.toISOString(),
-      expires_at: days === null ? null : new Date(now.getTime() + days * MS_PER_DAY).toISOString(),
-      revoked_at: null,
-    };
+      scopes,
+      clientId: options.clientId,
+      clientName: options.clientName,
+      expiresInDays: options.expiresInDays ?? null,
+    });
     await this.db.insertInto('access_tokens').values(row).execute();
     return { token: formatBillingToken(audience, row.id, secret), id: row.id, scopes, expires_at: row.expires_at };
   }
