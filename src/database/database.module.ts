@@ -1,8 +1,10 @@
 import { Logger, Module, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { APP_FILTER } from '@nestjs/core';
 import { Kysely } from 'kysely';
 import { KaduConfig } from '../config/kadu-config.interface';
 import { KADU_DATABASE } from './database.constants';
+import { DatabaseUnavailableFilter } from './database-unavailable.filter';
 import { openKaduDatabase } from './database.factory';
 import { InjectDatabase } from './inject-database.decorator';
 import { KaduDatabase } from './kadu-database.interface';
@@ -10,7 +12,8 @@ import { KaduDatabase } from './kadu-database.interface';
 /**
  * Provides the `Kysely<KaduDatabase>` under {@link KADU_DATABASE}, migrated
  * before any provider receives it, and closes it when the application shuts
- * down. Needs the global `ConfigService` (`DATABASE_URL`).
+ * down; answers its transient faults 503 on every HTTP route
+ * ({@link DatabaseUnavailableFilter}). Needs the global `ConfigService` (`DATABASE_URL`).
  */
 @Module({
   providers: [
@@ -24,6 +27,7 @@ import { KaduDatabase } from './kadu-database.interface';
         return db;
       },
     },
+    { provide: APP_FILTER, useClass: DatabaseUnavailableFilter },
   ],
   exports: [KADU_DATABASE],
 })

@@ -21,14 +21,33 @@ const POSTGRES_CONNECTION_EXCEPTION_CLASS = '08';
  */
 const POOL_TIMEOUT_MESSAGES = new Set(['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout']);
 
+/** What a pool timeout is called where a transient fault is named (it has no code of its own). */
+const POOL_TIMEOUT_FAULT = 'POOL_TIMEOUT';
+
+/**
+ * `Retry-After` of a transient fault, over MCP and REST alike: the lock or
+ * the busy connection is usually gone within a second.
+ */
+export const TRANSIENT_DATABASE_RETRY_AFTER_SECONDS = 1;
+
 /** Whether `error` is a transient fault of SQLite or PostgreSQL (or of the PostgreSQL pool). */
 export function isTransientDatabaseError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
+  return transientDatabaseFault(error) !== undefined;
+}
+
+/**
+ * The name of a transient fault, safe to log: its SQLite code or SQLSTATE, or
+ * `POOL_TIMEOUT`; `undefined` for any other error. Never the message, which
+ * may quote values.
+ */
+export function transientDatabaseFault(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    return TRANSIENT_SQLITE_CODES.has(code) || TRANSIENT_POSTGRES_CODES.has(code) || isPostgresConnectionException(code);
+    const transient = TRANSIENT_SQLITE_CODES.has(code) || TRANSIENT_POSTGRES_CODES.has(code) || isPostgresConnectionException(code);
+    return transient ? code : undefined;
   }
-  return typeof message === 'string' && POOL_TIMEOUT_MESSAGES.has(message);
+  return typeof message === 'string' && POOL_TIMEOUT_MESSAGES.has(message) ? POOL_TIMEOUT_FAULT : undefined;
 }
 
 /** A five-character SQLSTATE of class 08, not a Node error code such as `ERR_…`. */

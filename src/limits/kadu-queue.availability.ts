@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import type { McpAvailability, McpAvailabilityCall } from '@kobana/mcp';
-import { isTransientDatabaseError } from '../database/database.transient-errors';
+import { isTransientDatabaseError, TRANSIENT_DATABASE_RETRY_AFTER_SECONDS } from '../database/database.transient-errors';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { KADU_LIMITS_OPTIONS, KaduLimitsOptions } from './kadu-limits.options';
@@ -12,7 +12,6 @@ const QUEUEING_TOOLS = new Set(['kadu_tasks_run', 'kadu_executions_continue']);
 const QUEUE_DEPTH_TTL_MS = 1000;
 /** What a saturated queue tells the client: the worker drains it meanwhile. */
 const SATURATED_RETRY_AFTER_SECONDS = 10;
-const TRANSIENT_RETRY_AFTER_SECONDS = 1;
 
 /**
  * Kadu's answer to "take this call now?": a call that would queue one more
@@ -36,7 +35,7 @@ export class KaduQueueAvailability implements McpAvailability {
   }
 
   retryAfterOnError(error: unknown): number | undefined {
-    return isTransientDatabaseError(error) ? TRANSIENT_RETRY_AFTER_SECONDS : undefined;
+    return isTransientDatabaseError(error) ? TRANSIENT_DATABASE_RETRY_AFTER_SECONDS : undefined;
   }
 
   private async queueDepth(): Promise<number> {

@@ -1,13 +1,18 @@
 import { Logger, Module, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { APP_FILTER } from '@nestjs/core';
 import { Kysely } from 'kysely';
+import { DatabaseUnavailableFilter } from '../../../src/database/database-unavailable.filter';
 import { BillingConfig } from '../config/billing-config.interface';
 import { BILLING_DATABASE } from './billing-database.constants';
 import { BillingDatabase } from './billing-database.interface';
 import { openBillingDatabase } from './billing-database.factory';
 import { InjectBillingDatabase } from './inject-billing-database.decorator';
 
-/** Provides Billing's migrated database under {@link BILLING_DATABASE} and closes it on shutdown (Kadu's pattern). */
+/**
+ * Provides Billing's migrated database under {@link BILLING_DATABASE}, closes it on shutdown, and
+ * answers its transient faults 503 on every HTTP route with Kadu's {@link DatabaseUnavailableFilter} (Kadu's pattern).
+ */
 @Module({
   providers: [
     {
@@ -19,6 +24,7 @@ import { InjectBillingDatabase } from './inject-billing-database.decorator';
         return db;
       },
     },
+    { provide: APP_FILTER, useClass: DatabaseUnavailableFilter },
   ],
   exports: [BILLING_DATABASE],
 })
