@@ -23,7 +23,7 @@ describe('MCP endpoint under generated hostile input (fast-check)', () => {
   const failures: Array<{ property: string; problem: string; request: string }> = [];
 
   beforeAll(async () => {
-    kadu = await startKadu({ env: { KADU_RATE_LIMIT_READ: '1000000', KADU_RATE_LIMIT_WRITE: '1000000', KADU_RATE_LIMIT_RUN: '1000000', KADU_EXECUTION_POLL_MS: '0' } });
+    kadu = await startKadu({ env: { KADU_RATE_LIMIT_READ: '100000', KADU_RATE_LIMIT_WRITE: '100000', KADU_RATE_LIMIT_RUN: '100000', KADU_EXECUTION_POLL_MS: '0' } });
     const token = await kadu.token('org-fuzz', 'owner');
     const otherApi = await kadu.token('org-other', 'owner', { audience: 'api' });
     const foreign = await seedRunnable(kadu, 'org-other', otherApi);

@@ -22,8 +22,6 @@ import { McpEraGuard } from './guards/mcp-era.guard';
 import { McpMessageGuard } from './transport/mcp-message.guard';
 import { McpBodyParserInstaller } from './transport/mcp-body-parser.installer';
 import { McpHeaderMismatchInterceptor } from './interceptors/mcp-header-mismatch.interceptor';
-import { McpEnvelopeInterceptor } from './interceptors/mcp-envelope.interceptor';
-import { McpResponseHeadersInterceptor } from './interceptors/mcp-response-headers.interceptor';
 import { McpExceptionFilter } from './errors/mcp-exception.filter';
 import { McpDispatcher } from './dispatch/mcp.dispatcher';
 import { McpServerDescription } from './dispatch/mcp-server.description';
@@ -99,9 +97,7 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpAuthGuard,
     McpMessageGuard,
     McpEraGuard,
-    McpResponseHeadersInterceptor,
     McpHeaderMismatchInterceptor,
-    McpEnvelopeInterceptor,
     McpExceptionFilter,
     ...MCP_LIMITS_PROVIDERS,
     McpServerDescription,

@@ -1,36 +1,23 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { Observable } from 'rxjs';
 import { JsonRpcErrorCode, MCP_ERA_2026, MCP_META } from '../mcp.constants';
-import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { McpRequestState } from '../interfaces/mcp-request.interface';
 import { JsonRpcException } from '../errors/json-rpc.exception';
 import { McpMessages } from '../mcp.messages';
-import { mcpState } from '../mcp-request.state';
 import { unsupportedVersionData } from '../mcp-versions';
 
 /**
  * Steps 10.2 and 10.3 (era 2026-07-28), once the headers agree with the
  * body: the envelope's version must be one this era speaks, and the client
  * must state its capabilities (an object; `{}` will do).
+ *
+ * @throws JsonRpcException -32022 (400) for another version, -32602 without capabilities.
  */
-@Injectable()
-export class McpEnvelopeInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const state = mcpState(context.switchToHttp().getRequest<McpHttpRequest>());
-    if (state.era === '2026') {
-      const requested = state.meta![MCP_META.protocolVersion];
-      if (requested !== MCP_ERA_2026) {
-        throw new JsonRpcException(
-          JsonRpcErrorCode.UnsupportedProtocolVersion,
-          McpMessages.unsupportedVersion(),
-          400,
-          unsupportedVersionData(requested),
-        );
-      }
-      const capabilities = state.meta![MCP_META.clientCapabilities];
-      if (capabilities === null || typeof capabilities !== 'object' || Array.isArray(capabilities)) {
-        throw new JsonRpcException(JsonRpcErrorCode.InvalidParams, McpMessages.capabilitiesRequired());
-      }
-    }
-    return next.handle();
+export function checkMcpEnvelope(state: McpRequestState): void {
+  const requested = state.meta![MCP_META.protocolVersion];
+  if (requested !== MCP_ERA_2026) {
+    throw new JsonRpcException(JsonRpcErrorCode.UnsupportedProtocolVersion, McpMessages.unsupportedVersion(), 400, unsupportedVersionData(requested));
+  }
+  const capabilities = state.meta![MCP_META.clientCapabilities];
+  if (capabilities === null || typeof capabilities !== 'object' || Array.isArray(capabilities)) {
+    throw new JsonRpcException(JsonRpcErrorCode.InvalidParams, McpMessages.capabilitiesRequired());
   }
 }

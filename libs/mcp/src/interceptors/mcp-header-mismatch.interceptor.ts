@@ -9,6 +9,7 @@ import { McpToolRegistry } from '../discovery/mcp-tool.registry';
 import { isRoleAllowed } from '../discovery/mcp-access.rules';
 import { mcpState, singleHeader } from '../mcp-request.state';
 import { decodeMirroredHeader } from './mcp-header-value';
+import { checkMcpEnvelope } from './mcp-envelope.check';
 
 /** Methods whose `Mcp-Name` mirrors a body field; required only where marked. */
 const NAME_SOURCES: Record<string, { field: 'name' | 'uri'; required: boolean }> = {
@@ -18,8 +19,11 @@ const NAME_SOURCES: Record<string, { field: 'name' | 'uri'; required: boolean }>
 };
 
 /**
- * Step 10.1 (era 2026-07-28): intermediaries route on headers, the server
- * executes the body, so the two must say the same thing.
+ * Step 10 of ADDENDUM §1 (era 2026-07-28). First the headers against the
+ * body (10.1): intermediaries route on headers, the server executes the
+ * body, so the two must say the same thing. Then the envelope (10.2, 10.3).
+ * One interceptor for the whole step: each interceptor Nest runs costs an
+ * async-context bind and an rxjs pipeline per request.
  */
 @Injectable()
 export class McpHeaderMismatchInterceptor implements NestInterceptor {
@@ -28,11 +32,14 @@ export class McpHeaderMismatchInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<McpHttpRequest>();
     const state = mcpState(request);
-    if (state.era === '2026') this.check(request, state);
+    if (state.era === '2026') {
+      this.check(request, state);
+      checkMcpEnvelope(state);
+    }
     return next.handle();
   }
 
-  /** Overridable: every header check of one request, in order. */
+  /** Overridable: every header check of one request, in order (step 10.1). */
   protected check(request: McpHttpRequest, state: McpRequestState): void {
     const message = state.message!;
     const params = message.params ?? {};

@@ -6,9 +6,9 @@ import { McpAvailability } from './mcp-availability.interface';
 import { McpRateLimitStorage } from './mcp-rate-limit.storage';
 import { McpDrainService } from './mcp-drain.service';
 import { McpDrainGuard } from './mcp-drain.guard';
-import { McpRateLimitInterceptor } from './mcp-rate-limit.interceptor';
+import { McpRateLimiter } from './mcp-rate-limiter';
 
-/** The limits part of `McpModule`: storage and availability from the options, draining, and the two checks. */
+/** The limits part of `McpModule`: storage and availability from the options, draining, and the two checks (drain guard, rate limiter). */
 export const MCP_LIMITS_PROVIDERS: Provider[] = [
   {
     provide: McpRateLimitStorage,
@@ -19,5 +19,5 @@ export const MCP_LIMITS_PROVIDERS: Provider[] = [
   { provide: McpAvailability, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.availability },
   McpDrainService,
   McpDrainGuard,
-  McpRateLimitInterceptor,
+  McpRateLimiter,
 ];

@@ -1,5 +1,4 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor } from '@nestjs/common';
-import { from, Observable, switchMap } from 'rxjs';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
@@ -27,9 +26,13 @@ const STORE_DOWN_RETRY_AFTER_SECONDS = 1;
  * A notification is not counted: it runs nothing. A store that cannot be
  * reached fails closed (503, retryable): an unlimited endpoint is the
  * outcome an attacker would take down the store for.
+ *
+ * The controller calls it first thing in its handler, which runs after the
+ * step-10 interceptor: a plain awaited call rather than one more interceptor,
+ * whose async-context bind and rxjs pipeline every request would pay.
  */
 @Injectable()
-export class McpRateLimitInterceptor implements NestInterceptor {
+export class McpRateLimiter {
   private readonly logger = new Logger('McpModule');
 
   constructor(
@@ -39,13 +42,12 @@ export class McpRateLimitInterceptor implements NestInterceptor {
     private readonly tools: McpToolRegistry,
   ) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<McpHttpRequest>();
-    return from(this.admit(request)).pipe(switchMap(() => next.handle()));
-  }
-
-  /** Overridable: throws when the request may not run now. */
-  protected async admit(request: McpHttpRequest): Promise<void> {
+  /**
+   * Overridable: throws when the request may not run now.
+   *
+   * @throws JsonRpcException 429 -32029 over the budget, 503 -32030 when unavailable or the store is down.
+   */
+  async admit(request: McpHttpRequest): Promise<void> {
     const message = mcpState(request).message!;
     if (message.id === undefined) return;
     const caller = request.user!;
