@@ -25,6 +25,8 @@ export interface McpRequestOptions {
   extraHeaders?: Record<string, string>;
   /** Tokens to rotate over, request by request; the first also stands for `token`. */
   tokens?: string[];
+  /** Era 2026: the client capabilities the envelope declares. @default {} */
+  capabilities?: Record<string, unknown>;
 }
 
 /**
@@ -41,7 +43,8 @@ export function mcpRequest(era: Era, method: string, params: Record<string, unkn
     headers['Mcp-Method'] = method;
     if (typeof params.name === 'string') headers['Mcp-Name'] = params.name;
   }
-  const body = { jsonrpc: '2.0', id: 1, method, params: era === '2026' ? { ...params, _meta: ENVELOPE } : params };
+  const envelope = options.capabilities ? { ...ENVELOPE, 'io.modelcontextprotocol/clientCapabilities': options.capabilities } : ENVELOPE;
+  const body = { jsonrpc: '2.0', id: 1, method, params: era === '2026' ? { ...params, _meta: envelope } : params };
   const rotate = options.tokens && options.tokens.length > 1 ? { header: 'Authorization', values: options.tokens.map((t) => `Bearer ${t}`) } : undefined;
   return { method: 'POST', path: options.path ?? '/mcp', headers, body: JSON.stringify(body), ...(rotate ? { rotate } : {}) };
 }

@@ -15,8 +15,8 @@ export interface ServerSpec {
 export const SERVERS: Readonly<Record<string, ServerSpec>> = Object.freeze({
   'rest-echo': { id: 'rest-echo', entry: 'servers/rest-echo.server.ts' },
   'module-echo': { id: 'module-echo', entry: 'servers/module-echo.server.ts' },
-  'module-10': { id: 'module-10', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '9' } },
-  'module-200': { id: 'module-200', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '199' } },
+  'module-10': { id: 'module-10', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '8' } },
+  'module-200': { id: 'module-200', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '198' } },
   'module-limited': { id: 'module-limited', entry: 'servers/module-echo.server.ts', env: { BENCH_RATE_LIMITED: '1' } },
   kadu: { id: 'kadu', entry: 'servers/kadu.server.ts' },
   // The root's @nestjs/core loads @nestjs/microservices by name; it lives in bench/node_modules.

@@ -3,7 +3,7 @@ import type { RunningServer } from './bench.servers';
 import { benchTokens } from '../servers/bench.verifier';
 
 /** Which part of the table a row belongs to. */
-export type TargetGroup = 'echo' | 'kadu' | 'list' | 'denied';
+export type TargetGroup = 'echo' | 'kadu' | 'list' | 'confirm' | 'denied';
 
 /** One row of the table: a server, a request, and what a correct answer is. */
 export interface BenchTarget {
@@ -90,6 +90,37 @@ function toolsList(count: number): BenchTarget {
   };
 }
 
+/** An `input_required` asking to confirm `echo_erase` (era 2026, the client declares elicitation). */
+const asksToConfirm = (body: string) => {
+  const result = parseRpcBody(body)?.result as { resultType?: string; inputRequests?: { confirm?: unknown }; requestState?: unknown } | undefined;
+  return result?.resultType === 'input_required' && result.inputRequests?.confirm !== undefined && typeof result.requestState === 'string';
+};
+/** The approval link answered to a 2025 client (the same pending approval on every repeat of one caller). */
+const sendsApprovalLink = (body: string) => {
+  const structured = (parseRpcBody(body)?.result as { structuredContent?: { status?: string; approval_url?: string } } | undefined)?.structuredContent;
+  return structured?.status === 'approval_required' && typeof structured.approval_url === 'string';
+};
+const ERASE = { name: 'echo_erase', arguments: { text: 'hello' } };
+
+function confirmation(era: Era): BenchTarget {
+  return {
+    id: `confirm-${era}`,
+    label:
+      era === '2026'
+        ? 'destructive tool, era 2026 with elicitation → `input_required` (signed requestState)'
+        : 'destructive tool, era 2025 → approval link (in-memory store)',
+    group: 'confirm',
+    server: 'module-echo',
+    module: true,
+    baseline: `module-echo-${era}`,
+    status: 200,
+    correct: era === '2026' ? asksToConfirm : sendsApprovalLink,
+    // The signed state carries a nonce and an expiry; the link an approval id per caller.
+    deterministic: false,
+    request: () => mcpRequest(era, 'tools/call', ERASE, { tokens: READERS, ...(era === '2026' ? { capabilities: { elicitation: {} } } : {}) }),
+  };
+}
+
 function denied(id: string, label: string, status: number, correct: (body: string) => boolean, request: () => BenchRequest): BenchTarget {
   return { id, label, group: 'denied', server: 'module-echo', module: true, baseline: 'module-echo-2026', status, correct, request };
 }
@@ -138,6 +169,8 @@ export const TARGETS: readonly BenchTarget[] = Object.freeze([
   kaduMcp('2026'),
   toolsList(10),
   toolsList(200),
+  confirmation('2026'),
+  confirmation('2025'),
   denied('denied-401', 'denied: no token → 401', 401, isOAuthError('invalid_token'), () => callEcho('2026')),
   {
     ...denied('limited-429', 'rate-limited → 429 -32029', 429, hasError(-32029), () => callEcho('2026', READERS.slice(0, 1))),

@@ -7,7 +7,7 @@ import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
  * reads a minute per organization, user and OAuth client), so the load spreads
  * over callers that differ only by OAuth client, enough that no window fills.
  */
-export const BENCH_CALLERS = 256;
+export const BENCH_CALLERS = 1024;
 
 /** `bench-reader-<n>` has the echo's scope; `bench-unscoped-<n>` lacks it (the 403 path). */
 export function benchToken(kind: 'reader' | 'unscoped', index: number): string {

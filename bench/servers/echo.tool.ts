@@ -36,4 +36,20 @@ export class EchoService {
   echo(@McpCaller() caller: Caller, @McpArgs() args: EchoDto): EchoView {
     return { text: args.text.repeat(args.times ?? 1), organization_id: caller.organization_id };
   }
+
+  /**
+   * The echo as a destructive tool: what the confirmation rows measure. It
+   * never runs under the load (every call stops at the confirmation), so it
+   * throws rather than pretend to erase anything.
+   */
+  @McpTool({
+    name: 'echo_erase',
+    title: 'Erase the echo',
+    description: 'Asks for a confirmation, then fails: the benchmark only measures the asking',
+    scopes: ['bench:read'],
+    annotations: { destructiveHint: true, idempotentHint: true },
+  })
+  erase(): never {
+    throw new Error('echo_erase ran without a confirmation');
+  }
 }

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { failStart, listenAndReport } from './server.ipc';
 
-/** Callers the MCP load rotates over: 256 × 600 calls a minute is far above what two cores serve. */
-const KADU_BENCH_CLIENTS = 256;
+/** Callers the MCP load rotates over: 1024 × 600 calls a minute (10,240 a second) is far above what two cores serve. */
+const KADU_BENCH_CLIENTS = 1024;
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kadu-bench-'));

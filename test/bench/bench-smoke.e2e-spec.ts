@@ -25,11 +25,11 @@ describe('bench harness (smoke)', () => {
   beforeAll(async () => {
     // Loaded only now: the harness requires autocannon, which the step above installs on a fresh machine.
     const { runBench } = await import('../../bench/harness/bench.run');
-    report = await runBench({ durationSec: 1, rounds: 1, connections: 8, warmupSec: 0, only: ['rest-echo', 'module-echo-2026'] });
+    report = await runBench({ durationSec: 1, rounds: 1, connections: 8, warmupSec: 0, only: ['rest-echo', 'module-echo-2026', 'confirm-2026', 'confirm-2025'] });
   }, SMOKE_TIMEOUT_MS);
 
-  it('loads both servers and gets only correct results', () => {
-    expect(report.rows.map((row) => row.target.id)).toEqual(['rest-echo', 'module-echo-2026']);
+  it('loads both servers and gets only correct results, confirmation answers included', () => {
+    expect(report.rows.map((row) => row.target.id)).toEqual(['rest-echo', 'module-echo-2026', 'confirm-2026', 'confirm-2025']);
     for (const row of report.rows) {
       expect(row.total).toBeGreaterThan(0);
       expect(row.incorrect).toBe(0);
@@ -40,10 +40,11 @@ describe('bench harness (smoke)', () => {
   it('prints one table with a row per target and the module against its route', () => {
     const lines = report.table.split('\n');
     expect(lines[0]).toBe('| server | req/s | p99 ms | RSS MB | responses (incorrect) | vs baseline: req/s ×, p99 × | vs best peer |');
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(6);
     expect(lines[2]).toContain('`rest-echo`');
     expect(lines[3]).toContain('`module-echo-2026`');
     expect(lines[3]).toContain('(vs `rest-echo`)');
     expect(report.rows[1].vsBaseline?.baseline).toBe('rest-echo');
+    expect(lines[4]).toContain('(vs `module-echo-2026`)');
   });
 });
