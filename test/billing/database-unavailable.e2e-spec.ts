@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQLITE_BUSY_TIMEOUT_MS } from '../../src/database/database.constants';
-import { BillingTestApp, Json, startBilling } from './billing-app';
+import { BillingTestApp, Json, rpc2025, startBilling } from './billing-app';
 
 jest.setTimeout(60_000);
 
@@ -72,5 +72,27 @@ describe('Billing REST: a locked database', () => {
 
     const retried = await createCustomer(input, 'locked-1');
     expect([retried.status, retried.retryAfter, retried.body.name]).toEqual([201, null, input.name]);
+  });
+
+  it('the same lock over MCP: 503 -32030, no Retry-After (Billing sends it on 429 only), nothing written', async () => {
+    const mcp = await billing.token('acme', 'admin');
+    const locker = new Database(file);
+    locker.exec('BEGIN IMMEDIATE');
+    let refused;
+    try {
+      const args = { name: 'Locked', document: '12345678000195', email: 'a@b.test', idempotency_key: 'mcp-locked-1' };
+      refused = await rpc2025(billing, mcp, 'tools/call', { name: 'billing_customers_create', arguments: args });
+    } finally {
+      locker.exec('ROLLBACK');
+      locker.close();
+    }
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, null]);
+    expect(refused.body).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32030, message: 'Server unavailable' } });
+    const reader = new Database(file, { readonly: true });
+    try {
+      expect(reader.prepare('select count(*) as n from customers').get()).toEqual({ n: 0 });
+    } finally {
+      reader.close();
+    }
   });
 });

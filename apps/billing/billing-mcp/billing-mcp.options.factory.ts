@@ -1,6 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import type { McpModuleOptions } from '@kobana/mcp';
 import { KADU_VALIDATION_OPTIONS } from '../../../src/config/validation.options';
+import { isTransientDatabaseError, TRANSIENT_DATABASE_RETRY_AFTER_SECONDS } from '../../../src/database/database.transient-errors';
 import { BillingConfig } from '../config/billing-config.interface';
 import { BillingMcpTokenVerifier } from '../identity/billing-mcp-token.verifier';
 import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp.instructions';
@@ -11,7 +12,9 @@ export const BILLING_SERVER_INFO = { name: 'kobana-billing', title: 'Kobana Bill
 /**
  * Billing's `McpModule` options: its own tokens, its public origin, the
  * `BILLING_ALLOWED_ORIGINS` allowlist (no loopback unless listed), the
- * REST validation options, and `Retry-After` on 429 only. Everything else is the module's default.
+ * REST validation options, and `Retry-After` on 429 only. A transient
+ * database fault (locked, deadlock, pool busy) is 503 -32030, retryable,
+ * not 500 -32603. Everything else is the module's default.
  */
 export function billingMcpOptions(verifier: BillingMcpTokenVerifier, config: ConfigService<BillingConfig, true>): McpModuleOptions {
   return {
@@ -23,5 +26,9 @@ export function billingMcpOptions(verifier: BillingMcpTokenVerifier, config: Con
     validation: { ...KADU_VALIDATION_OPTIONS },
     // Seed: Billing sends Retry-After only with 429.
     retryAfterOn503: false,
+    availability: {
+      unavailableFor: () => undefined,
+      retryAfterOnError: (error) => (isTransientDatabaseError(error) ? TRANSIENT_DATABASE_RETRY_AFTER_SECONDS : undefined),
+    },
   };
 }
