@@ -1,7 +1,7 @@
 /**
  * One client's conversation spread over several replicas: REST with an API
- * token, tools over raw JSON-RPC with an MCP token, and a file upload whose
- * three steps each go to a different replica.
+ * token (tools over raw JSON-RPC are in replicas.mcp.ts), and a file upload
+ * whose three steps each go to a different replica.
  */
 import type { Replica } from './replica.process';
 
@@ -30,19 +30,6 @@ export async function rest(replica: Replica, token: string, method: string, path
   });
   const text = await res.text();
   return { status: res.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
-}
-
-/** A `tools/call` on one replica (era 2025, stateless JSON); the structured result or the error. */
-export async function callTool(replica: Replica, token: string, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; body: unknown }> {
-  const res = await fetch(`${replica.baseUrl}/mcp`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-    signal: AbortSignal.timeout(20_000),
-  });
-  const json = (await res.json()) as { result?: { content: Array<{ text: string }>; isError?: boolean }; error?: unknown };
-  if (!json.result) throw new Error(`${name} on ${replica.name}: ${JSON.stringify(json.error)}`);
-  return { isError: json.result.isError === true, body: JSON.parse(json.result.content[0]?.text ?? 'null') };
 }
 
 /**

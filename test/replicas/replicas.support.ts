@@ -1,7 +1,7 @@
 /**
- * The replicas spec's world: a throwaway PostgreSQL, three replicas of Kadu
- * on it sharing one files directory, and the test's own connection to the
- * same database to look at what the replicas did.
+ * The replicas spec's world: a throwaway PostgreSQL and Redis, three replicas
+ * of Kadu on them sharing one files directory, and the test's own connections
+ * to both to look at what the replicas did.
  */
 import { Kysely } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,22 +10,46 @@ import { join } from 'node:path';
 import { openKaduDatabase } from '../../src/database/database.factory';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
+import { startRedis, TestRedis } from '../mcp/limits-redis.support';
 import { Replica, startReplica } from './replica.process';
 
-/** Short, so a dead replica's execution is taken back within the test. */
-export const LEASE_MS = 2000;
+/**
+ * Short, so a dead replica's execution is taken back within the test; but
+ * well over a freeze of {@link killWhileHolding} (HOLD_LOOKS × HOLD_LOOK_MS
+ * plus the queries) added to an execution's run on a loaded two-core machine.
+ * At 2000 ms, with eight requests in flight, a lease ran out now and then
+ * while the victim was frozen for a look that then failed, or while a
+ * survivor was slow: another worker took that execution over and it was
+ * claimed twice besides the victim's (the queue has no lease renewal).
+ */
+export const LEASE_MS = 6000;
+/**
+ * MCP writes per caller per minute, for every replica. Small, so the rate-limit
+ * case spends it in a few calls; the other cases each have their own caller and
+ * make fewer MCP writes than this.
+ */
+export const WRITE_LIMIT = 12;
 
 /** Everything the spec drives and inspects. */
 export interface ReplicaWorld {
   replicas: Replica[];
   db: Kysely<KaduDatabase>;
   databaseUrl: string;
+  /** The Redis the replicas count rate limits in. */
+  redis: TestRedis;
   close(): Promise<void>;
 }
 
-/** Starts PostgreSQL, then three replicas at once (they race to migrate the empty database). */
+/** Starts PostgreSQL and Redis, then three replicas at once (they race to migrate the empty database). */
 export async function startReplicaWorld(extraEnv: Record<string, string> = {}): Promise<ReplicaWorld> {
   const cluster: PostgresCluster = await startPostgresCluster();
+  let redis: TestRedis;
+  try {
+    redis = await startRedis();
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
   const filesDir = mkdtempSync(join(tmpdir(), 'kadu-replicas-files-'));
   const replicas: Replica[] = [];
   let db: Kysely<KaduDatabase> | undefined;
@@ -39,6 +63,7 @@ export async function startReplicaWorld(extraEnv: Record<string, string> = {}): 
       }),
     );
     await db?.destroy();
+    await redis.stop();
     cluster.stop();
     rmSync(filesDir, { recursive: true, force: true });
   };
@@ -50,6 +75,8 @@ export async function startReplicaWorld(extraEnv: Record<string, string> = {}): 
       KADU_FILES_DIR: filesDir,
       KADU_EXECUTION_POLL_MS: '20',
       KADU_EXECUTION_LEASE_MS: String(LEASE_MS),
+      KADU_REDIS_URL: redis.url,
+      KADU_RATE_LIMIT_WRITE: String(WRITE_LIMIT),
       ...extraEnv,
     };
     const started = await Promise.allSettled(['a', 'b', 'c'].map((name) => startReplica(name, env)));
@@ -57,7 +84,7 @@ export async function startReplicaWorld(extraEnv: Record<string, string> = {}): 
     const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
     db = (await openKaduDatabase(databaseUrl)).db;
-    return { replicas, db, databaseUrl, close };
+    return { replicas, db, databaseUrl, redis, close };
   } catch (error) {
     await close();
     throw error;
@@ -69,8 +96,16 @@ export function delay(ms: number): Promise<void> {
   return new Promise((done) => setTimeout(done, ms));
 }
 
-/** How many times (250 ms apart) a frozen replica's execution must look unchanged before it counts as held. */
+/** How many times (HOLD_LOOK_MS apart) a frozen replica's execution must look unchanged before it counts as held. */
 const HOLD_LOOKS = 6;
+const HOLD_LOOK_MS = 250;
+/**
+ * How long the victim runs between two tries. Frozen, it may hold the
+ * organization's row lock (a run's quota check), and every run of that
+ * organization on the other replicas waits for it: it must get to finish
+ * what it has in flight, or a client's request times out behind it.
+ */
+const RESUME_MS = 250;
 
 /**
  * Kills `victim` with SIGKILL while it holds an execution, and returns that
@@ -90,7 +125,7 @@ export async function killWhileHolding(victim: Replica, db: Kysely<KaduDatabase>
     victim.pause(true);
     const looks: Array<Awaited<ReturnType<typeof running>>> = [];
     for (let look = 0; look < HOLD_LOOKS; look++) {
-      await delay(250);
+      await delay(HOLD_LOOK_MS);
       looks.push(await running());
     }
     // Held by the frozen victim: unchanged through every look, by a worker seen on no other execution
@@ -106,7 +141,7 @@ export async function killWhileHolding(victim: Replica, db: Kysely<KaduDatabase>
       return held[0].id;
     }
     victim.pause(false);
-    await delay(10 + attempt * 3);
+    await delay(RESUME_MS);
   }
   throw new Error(`${victim.name} never held an execution when frozen (${attempts} tries): the queue ran dry`);
 }
