@@ -4,7 +4,7 @@
  * `--profile` instead profiles the module's echo under load (see bench.profile.ts).
  */
 import { parseBenchConfig } from './bench.config';
-import { describeMachine } from './bench.machine';
+import { describeCpuPlan, describeMachine, planCpus } from './bench.machine';
 import { profileModule } from './bench.profile';
 import { runBench } from './bench.run';
 
@@ -16,9 +16,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${await profileModule(config, log)}\n`);
     return;
   }
-  const report = await runBench(config, { log });
+  const cpus = planCpus();
+  const report = await runBench(config, { log, cpus });
   process.stdout.write(
-    `\nMachine: ${describeMachine()}\n` +
+    `\nMachine: ${describeMachine()}; ${describeCpuPlan(cpus)}\n` +
       `Load: autocannon, ${config.connections} connections, ${config.durationSec} s per target per round, ${config.rounds} interleaved rounds (medians); RSS: peak during the load\n\n` +
       `${report.table}\n`,
   );

@@ -44,7 +44,7 @@ export function buildReport(targets: readonly BenchTarget[], samples: Map<string
     };
   });
   const byId = new Map(rows.map((row) => [row.target.id, row]));
-  const peers = rows.filter((row) => row.target.group === 'echo' && !row.target.module && row.target.id !== 'rest-echo');
+  const peers = rows.filter((row) => row.target.peer === true);
   const bestPeer = peers.reduce<BenchRow | undefined>((best, row) => (!best || row.requestsPerSec > best.requestsPerSec ? row : best), undefined);
   for (const row of rows) {
     const baseline = row.target.baseline ? byId.get(row.target.baseline) : undefined;

@@ -1,4 +1,5 @@
 import { buildHosts } from './bench.build';
+import { CpuPlan, pinProcess } from './bench.machine';
 import type { BenchConfig } from './bench.config';
 import { LoadSample, PreparedTarget, prepareTarget, runLoad } from './bench.load';
 import { BenchReport, buildReport } from './bench.report';
@@ -10,6 +11,8 @@ export interface RunBenchOptions {
   log?: (line: string) => void;
   /** Skip compiling the hosts (a caller that just did). */
   skipBuild?: boolean;
+  /** Cores for the servers and the load generator; shared cores when absent. */
+  cpus?: CpuPlan;
 }
 
 /**
@@ -26,10 +29,11 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
     buildHosts(log);
   }
   const servers = new Map<string, RunningServer>();
+  if (options.cpus) pinProcess(process.pid, options.cpus.load);
   try {
     for (const id of serverIds) {
       log(`starting ${id}…`);
-      servers.set(id, await startServer(SERVERS[id]));
+      servers.set(id, await startServer(SERVERS[id], { cpu: options.cpus?.server }));
     }
     const prepared: PreparedTarget[] = [];
     for (const target of targets) prepared.push(await prepareTarget(target, servers.get(target.server)!));

@@ -1,6 +1,7 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { BUILD_DIR, BENCH_DIR, ROOT_DIR } from './bench.paths';
+import { pinProcess } from './bench.machine';
 
 
 /** One server process the harness can start. */
@@ -14,6 +15,7 @@ export interface ServerSpec {
 /** Everything the harness serves, each in its own process. */
 export const SERVERS: Readonly<Record<string, ServerSpec>> = Object.freeze({
   'rest-echo': { id: 'rest-echo', entry: 'servers/rest-echo.server.ts' },
+  'rest-echo-plain': { id: 'rest-echo-plain', entry: 'servers/rest-echo.server.ts', env: { BENCH_REST_AUTH: 'plain' } },
   'module-echo': { id: 'module-echo', entry: 'servers/module-echo.server.ts' },
   'module-10': { id: 'module-10', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '8' } },
   'module-200': { id: 'module-200', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '198' } },
@@ -46,6 +48,8 @@ const RSS_TIMEOUT_MS = 2_000;
 export interface StartOptions {
   /** Directory for `node --cpu-prof` output; no profiling when absent. */
   cpuProfileDir?: string;
+  /** The core the server runs on (see `planCpus`); any when absent. */
+  cpu?: number;
 }
 
 /** Forks the server and waits for its port (and, for a server that opens a session on itself, that too). */
@@ -63,6 +67,7 @@ export function startServer(spec: ServerSpec, options: StartOptions = {}): Promi
     env: { ...process.env, ...spec.env, TS_NODE_PROJECT: join(ROOT_DIR, 'tsconfig.json'), TS_NODE_BASEURL: BUILD_DIR, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (options.cpu !== undefined && child.pid !== undefined) pinProcess(child.pid, options.cpu);
   return new Promise<RunningServer>((resolve, reject) => {
     let info: Record<string, string> = {};
     let port = 0;

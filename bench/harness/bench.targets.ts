@@ -13,6 +13,8 @@ export interface BenchTarget {
   server: string;
   /** Whether the row is the module's own (ratios are computed for these). */
   module: boolean;
+  /** Whether the row is a peer implementation (the best of them is what `vs best peer` compares with). @default false */
+  peer?: boolean;
   /** For module rows: the row whose throughput and p99 this one is compared with. */
   baseline?: string;
   request(server: RunningServer): BenchRequest;
@@ -44,8 +46,27 @@ const READERS = benchTokens('reader');
 const callEcho = (era: Era, tokens?: string[], extraHeaders?: Record<string, string>, path?: string) =>
   mcpRequest(era, 'tools/call', { name: 'echo', arguments: ECHO_ARGS }, { tokens, extraHeaders, path });
 
+function restEcho(id: string, label: string, server: string): BenchTarget {
+  return {
+    id,
+    label,
+    group: 'echo',
+    server,
+    module: false,
+    status: 200,
+    correct: (body: string) => isEchoView(JSON.parse(body)),
+    request: (): BenchRequest => ({
+      method: 'POST',
+      path: '/echo',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${READERS[0]}` },
+      body: JSON.stringify(ECHO_ARGS),
+      rotate: { header: 'Authorization', values: READERS.map((token) => `Bearer ${token}`) },
+    }),
+  };
+}
+
 function echoPeer(id: string, label: string, server: string, era: Era, path?: string): BenchTarget {
-  return { id, label, group: 'echo', server, module: false, status: 200, correct: isEchoResult, request: () => callEcho(era, undefined, undefined, path) };
+  return { id, label, group: 'echo', server, module: false, peer: true, status: 200, correct: isEchoResult, request: () => callEcho(era, undefined, undefined, path) };
 }
 
 function moduleEcho(era: Era): BenchTarget {
@@ -127,22 +148,8 @@ function denied(id: string, label: string, status: number, correct: (body: strin
 
 /** Every row, in the order of the table (and of each interleaved round). */
 export const TARGETS: readonly BenchTarget[] = Object.freeze([
-  {
-    id: 'rest-echo',
-    label: 'Nest 11 REST route `POST /echo` (DTO, ValidationPipe, bearer)',
-    group: 'echo',
-    server: 'rest-echo',
-    module: false,
-    status: 200,
-    correct: (body: string) => isEchoView(JSON.parse(body)),
-    request: (): BenchRequest => ({
-      method: 'POST',
-      path: '/echo',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${READERS[0]}` },
-      body: JSON.stringify(ECHO_ARGS),
-      rotate: { header: 'Authorization', values: READERS.map((token) => `Bearer ${token}`) },
-    }),
-  },
+  restEcho('rest-echo', 'Nest 11 REST route `POST /echo` (DTO, ValidationPipe, passport bearer)', 'rest-echo'),
+  restEcho('rest-echo-plain', 'the same route with a hand-written bearer guard (no passport)', 'rest-echo-plain'),
   moduleEcho('2025'),
   moduleEcho('2026'),
   echoPeer('rekog-2025', '`@rekog/mcp-nest` 2.x stateless, era 2025', 'rekog', '2025'),

@@ -1,11 +1,32 @@
 /**
- * The floor: the echo's service method behind a plain Nest 11 route, with the
- * same bearer check (the same verifier) and a global ValidationPipe with the
- * options the module is given.
+ * The floor: the echo's service method behind a plain Nest 11 route, with a
+ * global ValidationPipe with the options the module is given, and a bearer
+ * check with the same verifier. Two postures of that check:
+ * - `passport` (default): `@nestjs/passport`'s `AuthGuard` over
+ *   passport-http-bearer, the way this stack's API routes authenticate (Kadu's
+ *   `/api/v1` does) and what the module itself runs;
+ * - `plain` (`BENCH_REST_AUTH=plain`): a hand-written guard, one regex and a
+ *   map lookup, to show what passport itself costs.
  */
 import 'reflect-metadata';
-import { Body, CanActivate, Controller, ExecutionContext, HttpCode, Injectable, Module, Post, Req, UnauthorizedException, UseGuards, ValidationPipe } from '@nestjs/common';
+import {
+  Body,
+  CanActivate,
+  Controller,
+  ExecutionContext,
+  HttpCode,
+  Injectable,
+  Module,
+  Post,
+  Req,
+  Type,
+  UnauthorizedException,
+  UseGuards,
+  ValidationPipe,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import { Strategy } from 'passport-http-bearer';
 import type { Request } from 'express';
 import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
 import { BenchVerifier } from './bench.verifier';
@@ -13,10 +34,21 @@ import { EchoDto, EchoService, EchoView } from './echo.tool';
 import { BENCH_VALIDATION } from './bench.validation';
 import { failStart, listenAndReport } from './server.ipc';
 
-type AuthenticatedRequest = Request & { caller?: McpCaller };
+type AuthenticatedRequest = Request & { user?: McpCaller };
 
 @Injectable()
-class BearerGuard implements CanActivate {
+class BenchBearerStrategy extends PassportStrategy(Strategy, 'bench-bearer') {
+  constructor(private readonly verifier: BenchVerifier) {
+    super();
+  }
+
+  async validate(token: string): Promise<McpCaller | false> {
+    return (await this.verifier.verify(token)) ?? false;
+  }
+}
+
+@Injectable()
+class PlainBearerGuard implements CanActivate {
   constructor(private readonly verifier: BenchVerifier) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -24,10 +56,13 @@ class BearerGuard implements CanActivate {
     const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
     const caller = match ? await this.verifier.verify(match[1]) : null;
     if (!caller) throw new UnauthorizedException();
-    request.caller = caller;
+    request.user = caller;
     return true;
   }
 }
+
+const PassportBearerGuard = AuthGuard('bench-bearer');
+const guard: Type<CanActivate> = process.env.BENCH_REST_AUTH === 'plain' ? PlainBearerGuard : PassportBearerGuard;
 
 @Controller('echo')
 class EchoController {
@@ -35,13 +70,13 @@ class EchoController {
 
   @Post()
   @HttpCode(200)
-  @UseGuards(BearerGuard)
+  @UseGuards(guard)
   handle(@Req() request: AuthenticatedRequest, @Body() body: EchoDto): EchoView {
-    return this.echo.echo(request.caller!, body);
+    return this.echo.echo(request.user!, body);
   }
 }
 
-@Module({ controllers: [EchoController], providers: [EchoService, BenchVerifier, BearerGuard] })
+@Module({ controllers: [EchoController], providers: [EchoService, BenchVerifier, BenchBearerStrategy, PlainBearerGuard] })
 class RestEchoModule {}
 
 async function main(): Promise<void> {
