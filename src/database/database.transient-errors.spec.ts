@@ -3,7 +3,7 @@ import { isTransientDatabaseError, transientDatabaseFault } from './database.tra
 const withCode = (code: unknown, message = 'x') => Object.assign(new Error(message), { code });
 
 describe('transientDatabaseFault', () => {
-  it.each(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT', 'SQLITE_LOCKED', '40001', '40P01', '55P03', '53300', '57P01', '57P03', '08000', '08006'])(
+  it.each(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT', 'SQLITE_LOCKED', '40001', '40P01', '55P03', '25P03', '53300', '57P01', '57P03', '08000', '08006'])(
     'names %s by its code',
     (code) => {
       expect(transientDatabaseFault(withCode(code))).toBe(code);

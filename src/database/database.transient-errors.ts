@@ -9,10 +9,11 @@ const TRANSIENT_SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', '
 /**
  * PostgreSQL SQLSTATEs that a retry of the whole request can succeed after:
  * serialization failure, deadlock victim, lock not available (NOWAIT / lock_timeout),
- * too many connections, and the server shutting down or still starting.
+ * a session ended for idling in a transaction, too many connections, and the
+ * server shutting down or still starting.
  * Class 08 (connection exception) is matched as a class.
  */
-const TRANSIENT_POSTGRES_CODES = new Set(['40001', '40P01', '55P03', '53300', '57P01', '57P03']);
+const TRANSIENT_POSTGRES_CODES = new Set(['40001', '40P01', '55P03', '25P03', '53300', '57P01', '57P03']);
 const POSTGRES_CONNECTION_EXCEPTION_CLASS = '08';
 
 /**

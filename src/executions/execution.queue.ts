@@ -66,6 +66,22 @@ export class ExecutionQueue {
   }
 
   /**
+   * Extends `workerId`'s lease on a running execution by `leaseMs` from now:
+   * the worker's heartbeat while the agent runs.
+   * @returns whether `workerId` still holds it (false once it was cancelled or taken over).
+   */
+  async renew(id: string, workerId: string, leaseMs: number, now = new Date()): Promise<boolean> {
+    const result = await this.db
+      .updateTable('executions')
+      .set({ lease_expires_at: new Date(now.getTime() + leaseMs).toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('worker_id', '=', workerId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
    * Hands an execution back to the queue (shutdown): queued again, so any
    * replica's worker claims it at once instead of after the lease.
    * @returns whether `workerId` still held it.

@@ -8,9 +8,10 @@ import { ExecutionQueue } from './execution.queue';
 import { FINISHED_STATUSES } from './execution.status';
 
 /**
- * Runs queued executions, one at a time per replica: claim, run the agent,
- * record the outcome, announce it. Every replica runs one; the queue's
- * conditional updates keep them from sharing an execution.
+ * Runs queued executions, one at a time per replica: claim, run the agent
+ * (renewing the lease meanwhile), record the outcome, announce it. Every
+ * replica runs one; the queue's conditional updates keep them from sharing
+ * an execution.
  */
 @Injectable()
 export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -87,6 +88,7 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
     const execution = await this.queue.claim(this.id, this.options.leaseMs);
     if (!execution) return false;
     this.holding = execution.id;
+    const stopRenewing = this.keepLease(execution.id);
     let outcome: AgentOutcome;
     try {
       outcome = await this.agent.process(execution);
@@ -94,6 +96,8 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
       // Internals stay in the log; the execution says only that it failed.
       this.logger.error(`Execution ${execution.id} failed unexpectedly`, (error as Error).stack);
       outcome = { status: 'failed', error: 'The agent failed unexpectedly; run the task again', cost_cents: 0 };
+    } finally {
+      stopRenewing();
     }
     const view = await this.queue.complete(execution.id, this.id, outcome).finally(() => (this.holding = undefined));
     if (view && FINISHED_STATUSES.includes(view.status)) {
@@ -104,5 +108,30 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
       }
     }
     return true;
+  }
+
+  /**
+   * Renews the claim every third of the lease while the agent runs, so a run
+   * longer than the lease is never taken over by another replica while this
+   * one is alive; a replica that dies stops renewing and its lease runs out.
+   * A failed renewal (the database busy a moment) is tried again at the next
+   * beat; a lost claim (cancelled, or taken over after a stall) stops the beat,
+   * and `complete()` will refuse this worker's outcome.
+   *
+   * @returns what stops the renewals.
+   */
+  private keepLease(id: string): () => void {
+    const beat = setInterval(() => {
+      this.queue.renew(id, this.id, this.options.leaseMs).then(
+        (held) => {
+          if (held) return;
+          clearInterval(beat);
+          this.logger.warn(`Execution ${id}: lease lost (cancelled or taken over); this worker's outcome will be refused`);
+        },
+        (error: unknown) => this.logger.warn(`Execution ${id}: lease renewal failed, trying again: ${(error as Error).message}`),
+      );
+    }, Math.floor(this.options.leaseMs / 3));
+    beat.unref();
+    return () => clearInterval(beat);
   }
 }

@@ -55,6 +55,45 @@ describe('Kadu: draining and executions across shutdown', () => {
     }
   });
 
+  it('renews the lease of a run longer than the lease: a second replica polling meanwhile never takes it over', async () => {
+    const postgres = testsOnPostgres() ? await createPostgresTestDatabase() : undefined;
+    try {
+      await longRunAcrossReplicas(postgres?.url ?? `sqlite:${join(dataDir, 'kadu.sqlite')}`, join(dataDir, 'files'));
+    } finally {
+      await postgres?.drop();
+    }
+  });
+
+  async function longRunAcrossReplicas(databaseUrl: string, filesDir: string): Promise<void> {
+    const env = { KADU_FILES_DIR: filesDir, KADU_EXECUTION_POLL_MS: '20', KADU_EXECUTION_LEASE_MS: '1000' };
+    const first = await startKadu({ databaseUrl, env });
+    let second: KaduTestApp | undefined;
+    try {
+      const { api } = await tokens(first);
+      // The agent takes three leases' time on this replica, then does its real work.
+      const agent = first.app.get(StatementAgent);
+      const realProcess = agent.process.bind(agent);
+      jest.spyOn(agent, 'process').mockImplementation(async (claimed) => {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        return realProcess(claimed);
+      });
+      const { taskId, fileId } = await seedRunnable(first, 'org-a', api);
+      const run = await rest(first, api, 'POST', `/tasks/${taskId}/runs`, { input_file_ids: [fileId] });
+      expect(run.status).toBe(202);
+      const workerId = first.app.get(ExecutionWorker).id;
+      await until(async () => (await execution(first, run.body.id)).worker_id === workerId);
+
+      second = await startKadu({ databaseUrl, env });
+      const stolen = jest.spyOn(second.app.get(StatementAgent), 'process');
+      await until(async () => (await execution(first, run.body.id)).status === 'succeeded', 10_000);
+      expect(await execution(first, run.body.id)).toMatchObject({ status: 'succeeded', claim_count: 1, worker_id: null, lease_expires_at: null });
+      expect(stolen).not.toHaveBeenCalled();
+    } finally {
+      await second?.close();
+      await first.close();
+    }
+  }
+
   async function handBackAcrossReplicas(databaseUrl: string, filesDir: string): Promise<void> {
     const files = { KADU_FILES_DIR: filesDir };
     const first = await startKadu({ databaseUrl, env: { ...files, KADU_EXECUTION_POLL_MS: '20', KADU_EXECUTION_HANDBACK_MS: '150' } });
