@@ -41,6 +41,9 @@ async function main(): Promise<void> {
           verifier,
           publicUrl: 'http://127.0.0.1',
           validation: BENCH_VALIDATION,
+          // Longer than a full run: the confirmation rows keep asking about the same pending approvals,
+          // which would otherwise expire mid-run (a correct "expired" answer, but not the row measured).
+          approvalTtlSeconds: 3600,
           ...(rateLimit ? { rateLimit } : {}),
         }),
       }),
