@@ -22,6 +22,8 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
   private current?: Promise<boolean>;
   /** The execution being run, to hand back on shutdown. */
   private holding?: string;
+  /** Stops renewing the lease of the execution being run. */
+  private stopRenewing?: () => void;
   private stopped = false;
 
   constructor(
@@ -53,6 +55,8 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.options.handBackMs))),
     ]);
     clearTimeout(timer);
+    // A run still going at shutdown is handed back below, or dies with the process: either way the lease must not outlive it.
+    this.stopRenewing?.();
     if (!finished && this.holding) {
       const id = this.holding;
       if (await this.queue.release(id, this.id)) this.logger.warn(`Execution ${id} handed back to the queue at shutdown`);
@@ -88,7 +92,7 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
     const execution = await this.queue.claim(this.id, this.options.leaseMs);
     if (!execution) return false;
     this.holding = execution.id;
-    const stopRenewing = this.keepLease(execution.id);
+    const stopRenewing = (this.stopRenewing = this.keepLease(execution.id));
     let outcome: AgentOutcome;
     try {
       outcome = await this.agent.process(execution);
