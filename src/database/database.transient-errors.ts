@@ -37,6 +37,15 @@ export function isTransientDatabaseError(error: unknown): boolean {
 }
 
 /**
+ * `McpAvailability.retryAfterOnError` for a host on this database layer:
+ * a transient fault is retried after {@link TRANSIENT_DATABASE_RETRY_AFTER_SECONDS}.
+ * @returns `undefined` for any other error (a real failure).
+ */
+export function retryAfterOnDatabaseError(error: unknown): number | undefined {
+  return isTransientDatabaseError(error) ? TRANSIENT_DATABASE_RETRY_AFTER_SECONDS : undefined;
+}
+
+/**
  * The name of a transient fault, safe to log: its SQLite code or SQLSTATE, or
  * `POOL_TIMEOUT`; `undefined` for any other error. Never the message, which
  * may quote values.

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import type { McpAvailability, McpAvailabilityCall } from '@kobana/mcp';
-import { isTransientDatabaseError, TRANSIENT_DATABASE_RETRY_AFTER_SECONDS } from '../database/database.transient-errors';
+import { retryAfterOnDatabaseError } from '../database/database.transient-errors';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { KADU_LIMITS_OPTIONS, KaduLimitsOptions } from './kadu-limits.options';
@@ -16,7 +16,7 @@ const SATURATED_RETRY_AFTER_SECONDS = 10;
 /**
  * Kadu's answer to "take this call now?": a call that would queue one more
  * execution is refused (503) while the queue holds `KADU_EXECUTION_QUEUE_MAX`
- * or more; and a locked or busy database (see {@link isTransientDatabaseError})
+ * or more; and a locked or busy database (see {@link retryAfterOnDatabaseError})
  * is a passing fault the client retries, not an internal error.
  */
 @Injectable()
@@ -35,7 +35,7 @@ export class KaduQueueAvailability implements McpAvailability {
   }
 
   retryAfterOnError(error: unknown): number | undefined {
-    return isTransientDatabaseError(error) ? TRANSIENT_DATABASE_RETRY_AFTER_SECONDS : undefined;
+    return retryAfterOnDatabaseError(error);
   }
 
   private async queueDepth(): Promise<number> {

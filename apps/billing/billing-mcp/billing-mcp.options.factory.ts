@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import type { McpModuleOptions } from '@kobana/mcp';
 import { KADU_VALIDATION_OPTIONS } from '../../../src/config/validation.options';
-import { isTransientDatabaseError, TRANSIENT_DATABASE_RETRY_AFTER_SECONDS } from '../../../src/database/database.transient-errors';
+import { retryAfterOnDatabaseError } from '../../../src/database/database.transient-errors';
 import { BillingConfig } from '../config/billing-config.interface';
 import { BillingMcpTokenVerifier } from '../identity/billing-mcp-token.verifier';
 import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp.instructions';
@@ -28,7 +28,7 @@ export function billingMcpOptions(verifier: BillingMcpTokenVerifier, config: Con
     retryAfterOn503: false,
     availability: {
       unavailableFor: () => undefined,
-      retryAfterOnError: (error) => (isTransientDatabaseError(error) ? TRANSIENT_DATABASE_RETRY_AFTER_SECONDS : undefined),
+      retryAfterOnError: retryAfterOnDatabaseError,
     },
   };
 }
