@@ -23,7 +23,8 @@ const STORE_DOWN_RETRY_AFTER_SECONDS = 1;
  * Step 11, after the era, headers and envelope are settled and before the
  * method runs: the caller's budget for the class of call (429 -32029 when
  * spent), then the host's availability (503 -32030). Either way nothing runs.
- * A notification is not counted: it runs nothing. A store that cannot be
+ * Notifications never get here: the controller answers them 202 first
+ * (they run nothing, so they are not counted). A store that cannot be
  * reached fails closed (503, retryable): an unlimited endpoint is the
  * outcome an attacker would take down the store for.
  *
@@ -49,7 +50,6 @@ export class McpRateLimiter {
    */
   async admit(request: McpHttpRequest): Promise<void> {
     const message = mcpState(request).message!;
-    if (message.id === undefined) return;
     const caller = request.user!;
     const toolName = message.method === 'tools/call' && typeof message.params?.name === 'string' ? message.params.name : undefined;
     const toolClass = rateLimitClassOf(message.method, toolName === undefined ? undefined : this.tools.get(toolName));
