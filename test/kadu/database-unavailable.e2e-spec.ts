@@ -6,10 +6,10 @@
  */
 import Database from 'better-sqlite3';
 import { Logger } from '@nestjs/common';
-import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_MAX, SQLITE_BUSY_TIMEOUT_MS } from '../../src/database/database.constants';
+import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from '../../src/database/database.constants';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { testsOnPostgres } from '../support/test-database';
-import { callTool, Json, snapshot, until } from './reliability.support';
+import { callTool, holdEveryPooledConnection, Json, snapshot } from './reliability.support';
 
 jest.setTimeout(60_000);
 
@@ -96,25 +96,15 @@ describe('Kadu REST: transient database faults', () => {
   const onPostgres = testsOnPostgres() ? it : it.skip;
 
   onPostgres('every pooled connection busy past the connect timeout: 503 + Retry-After: 1, never a hang; 200 once one frees', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    const holders = Array.from({ length: POSTGRES_POOL_MAX }, () =>
-      kadu.db.connection().execute(async () => {
-        held++;
-        await gate;
-      }),
-    );
+    const pool = await holdEveryPooledConnection(kadu.db);
     try {
-      await until(() => held === POSTGRES_POOL_MAX, POSTGRES_CONNECT_TIMEOUT_MS);
       const started = Date.now();
       const refused = await rest('GET', '/tasks');
       expect(Date.now() - started).toBeLessThan(POSTGRES_CONNECT_TIMEOUT_MS + 2000);
       expect(refused).toEqual({ status: 503, retryAfter: '1', body: UNAVAILABLE });
       expect(faultWarnings()).toEqual(['Transient database fault POOL_TIMEOUT on GET /api/v1/tasks: answered 503, Retry-After 1']);
     } finally {
-      release();
-      await Promise.all(holders);
+      await pool.release();
     }
     expect((await rest('GET', '/tasks')).status).toBe(200);
   });

@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpDrainService } from '@kobana/mcp';
-import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_MAX, SQLITE_BUSY_TIMEOUT_MS } from '../../src/database/database.constants';
+import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from '../../src/database/database.constants';
 import { StatementAgent } from '../../src/executions/agent/statement.agent';
 import { ExecutionWorker } from '../../src/executions/execution.worker';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { createPostgresTestDatabase, testsOnPostgres } from '../support/test-database';
-import { callTool, rest, seedRunnable, snapshot, until } from './reliability.support';
+import { callTool, holdEveryPooledConnection, rest, seedRunnable, snapshot, until } from './reliability.support';
 
 jest.setTimeout(60_000);
 
@@ -183,17 +183,8 @@ describe('Kadu: faults', () => {
   const onPostgres = testsOnPostgres() ? it : it.skip;
 
   onPostgres('every pooled connection busy past the connect timeout: 503 + Retry-After, never a hang; answered again once one frees', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    const holders = Array.from({ length: POSTGRES_POOL_MAX }, () =>
-      kadu.db.connection().execute(async () => {
-        held++;
-        await gate;
-      }),
-    );
+    const pool = await holdEveryPooledConnection(kadu.db);
     try {
-      await until(() => held === POSTGRES_POOL_MAX, POSTGRES_CONNECT_TIMEOUT_MS);
       const started = Date.now();
       const refused = await callTool(kadu, mcp, 'kadu_tasks_list', {}, 'busy');
       expect(Date.now() - started).toBeLessThan(POSTGRES_CONNECT_TIMEOUT_MS + 2000);
@@ -202,8 +193,7 @@ describe('Kadu: faults', () => {
       // The token lookup is what times out, before the request's JSON-RPC id is read (as when draining).
       expect(refused.body).toEqual(UNAVAILABLE(null));
     } finally {
-      release();
-      await Promise.all(holders);
+      await pool.release();
     }
     expect((await callTool(kadu, mcp, 'kadu_tasks_list', {}, 'freed')).status).toBe(200);
   });

@@ -1,10 +1,12 @@
 /**
  * Helpers of the reliability specs: plain era-2025 MCP calls and REST calls
  * over loopback, a task with a ready input file, and a snapshot of every
- * table (row counts and a checksum) to prove that nothing was written.
+ * table (row counts and a checksum) to prove that nothing was written, and
+ * an exhausted PostgreSQL pool.
  */
 import { createHash } from 'node:crypto';
 import { Kysely, sql } from 'kysely';
+import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_MAX } from '../../src/database/database.constants';
 import { dialectOf } from '../../src/database/database.dialect';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { FilesWriter } from '../../src/files/files.storage';
@@ -65,4 +67,34 @@ export async function until(condition: () => Promise<boolean> | boolean, timeout
     if (Date.now() > deadline) throw new Error('condition not reached in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * Holds every connection of the PostgreSQL pool (each inside a callback that
+ * waits on a gate) until `release()`: what a pool exhausted by slow requests
+ * looks like to the next query.
+ *
+ * @returns once all are held; `release()` frees them and waits until they are back.
+ */
+export async function holdEveryPooledConnection(db: Kysely<KaduDatabase>): Promise<{ release(): Promise<void> }> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let held = 0;
+  const holders = Array.from({ length: POSTGRES_POOL_MAX }, () =>
+    db.connection().execute(async () => {
+      held++;
+      await gate;
+    }),
+  );
+  const release = async () => {
+    open();
+    await Promise.all(holders);
+  };
+  try {
+    await until(() => held === POSTGRES_POOL_MAX, POSTGRES_CONNECT_TIMEOUT_MS);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return { release };
 }
