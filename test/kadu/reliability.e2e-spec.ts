@@ -45,24 +45,23 @@ describe('Kadu: draining and executions across shutdown', () => {
     }
   });
 
-  it('hands a running execution back at shutdown, and another replica finishes it', async () => {
-    // Both replicas share one database that outlives the first: on PostgreSQL created here, not by startKadu (which drops its own at close).
-    const postgres = testsOnPostgres() ? await createPostgresTestDatabase() : undefined;
-    try {
-      await handBackAcrossReplicas(postgres?.url ?? `sqlite:${join(dataDir, 'kadu.sqlite')}`, join(dataDir, 'files'));
-    } finally {
-      await postgres?.drop();
-    }
-  });
+  it('hands a running execution back at shutdown, and another replica finishes it', () => acrossReplicas(handBackAcrossReplicas));
 
-  it('renews the lease of a run longer than the lease: a second replica polling meanwhile never takes it over', async () => {
+  it('renews the lease of a run longer than the lease: a second replica polling meanwhile never takes it over', () =>
+    acrossReplicas(longRunAcrossReplicas));
+
+  /**
+   * Runs `scenario` on one database two replicas share and that outlives the
+   * first: on PostgreSQL created here, not by startKadu (which drops its own at close).
+   */
+  async function acrossReplicas(scenario: (databaseUrl: string, filesDir: string) => Promise<void>): Promise<void> {
     const postgres = testsOnPostgres() ? await createPostgresTestDatabase() : undefined;
     try {
-      await longRunAcrossReplicas(postgres?.url ?? `sqlite:${join(dataDir, 'kadu.sqlite')}`, join(dataDir, 'files'));
+      await scenario(postgres?.url ?? `sqlite:${join(dataDir, 'kadu.sqlite')}`, join(dataDir, 'files'));
     } finally {
       await postgres?.drop();
     }
-  });
+  }
 
   async function longRunAcrossReplicas(databaseUrl: string, filesDir: string): Promise<void> {
     const env = { KADU_FILES_DIR: filesDir, KADU_EXECUTION_POLL_MS: '20', KADU_EXECUTION_LEASE_MS: '1000' };
