@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every server on loopback, interleaved loads, one table.
  * Flags: --duration <s> --rounds <n> --connections <n> --warmup <s> --only <id,id>;
- * `--profile` instead profiles the module's echo under load (see bench.profile.ts).
+ * `--profile` instead profiles targets of one server under load (`--only`; the module's echo by default; see bench.profile.ts).
  */
 import { parseBenchConfig } from './bench.config';
 import { describeCpuPlan, describeMachine, planCpus } from './bench.machine';

@@ -16,20 +16,31 @@ interface ProfileNode {
 
 const TOP = 40;
 
+/** Profiled when `--only` names none: the module's echo in both eras. */
+const DEFAULT_PROFILED = ['module-echo-2026', 'module-echo-2025'];
+
 /**
- * Runs the module's echo (era 2026, then 2025) under load in a server started
- * with `node --cpu-prof`, and prints where its CPU time went: self time by
- * function and by package, the module's own files first.
+ * Runs targets (`--only`, all served by one server; the module's echo in both
+ * eras by default) under load in a server started with `node --cpu-prof`, and
+ * prints where its CPU time went: self time by function and by package.
  */
 export async function profileModule(config: BenchConfig, log: (line: string) => void): Promise<string> {
+  const ids = config.only.length > 0 ? config.only : DEFAULT_PROFILED;
+  const targets = ids.map((id) => {
+    const target = TARGETS.find((candidate) => candidate.id === id);
+    if (!target) throw new Error(`unknown target "${id}"`);
+    return target;
+  });
+  const servers = new Set(targets.map((target) => target.server));
+  if (servers.size !== 1) throw new Error(`--profile takes targets of one server; got ${[...servers].join(', ')}`);
   buildHosts(log);
   const dir = mkdtempSync(join(tmpdir(), 'mcp-cpu-prof-'));
-  const server = await startServer(SERVERS['module-echo'], { cpuProfileDir: dir });
+  const server = await startServer(SERVERS[targets[0].server], { cpuProfileDir: dir });
   try {
-    for (const id of ['module-echo-2026', 'module-echo-2025']) {
-      const prepared = await prepareTarget(TARGETS.find((target) => target.id === id)!, server);
+    for (const target of targets) {
+      const prepared = await prepareTarget(target, server);
       const sample = await runLoad(prepared, config, config.durationSec);
-      log(`${id}: ${Math.round(sample.requestsPerSec)} req/s under the profiler`);
+      log(`${target.id}: ${Math.round(sample.requestsPerSec)} req/s under the profiler`);
     }
   } finally {
     await server.stop();

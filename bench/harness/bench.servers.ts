@@ -17,6 +17,9 @@ export const SERVERS: Readonly<Record<string, ServerSpec>> = Object.freeze({
   'rest-echo': { id: 'rest-echo', entry: 'servers/rest-echo.server.ts' },
   'rest-echo-plain': { id: 'rest-echo-plain', entry: 'servers/rest-echo.server.ts', env: { BENCH_REST_AUTH: 'plain' } },
   'module-echo': { id: 'module-echo', entry: 'servers/module-echo.server.ts' },
+  // The same host for the confirmation and refusal rows: the echo's process then serves its two eras
+  // and nothing else, as each peer's does, and its peak RSS is not that of every other row's load.
+  'module-paths': { id: 'module-paths', entry: 'servers/module-echo.server.ts' },
   'module-10': { id: 'module-10', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '8' } },
   'module-200': { id: 'module-200', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '198' } },
   'module-limited': { id: 'module-limited', entry: 'servers/module-echo.server.ts', env: { BENCH_RATE_LIMITED: '1' } },

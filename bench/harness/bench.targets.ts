@@ -131,7 +131,7 @@ function confirmation(era: Era): BenchTarget {
         ? 'destructive tool, era 2026 with elicitation → `input_required` (signed requestState)'
         : 'destructive tool, era 2025 → approval link (in-memory store)',
     group: 'confirm',
-    server: 'module-echo',
+    server: 'module-paths',
     module: true,
     baseline: `module-echo-${era}`,
     status: 200,
@@ -143,7 +143,7 @@ function confirmation(era: Era): BenchTarget {
 }
 
 function denied(id: string, label: string, status: number, correct: (body: string) => boolean, request: () => BenchRequest): BenchTarget {
-  return { id, label, group: 'denied', server: 'module-echo', module: true, baseline: 'module-echo-2026', status, correct, request };
+  return { id, label, group: 'denied', server: 'module-paths', module: true, baseline: 'module-echo-2026', status, correct, request };
 }
 
 /** Every row, in the order of the table (and of each interleaved round). */

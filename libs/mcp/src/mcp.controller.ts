@@ -1,4 +1,4 @@
-import { All, Controller, HttpCode, Post, Req, Res, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import { All, Controller, Post, Req, Res, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { JsonRpcErrorCode } from './mcp.constants';
 import { McpMessages } from './mcp.messages';
@@ -16,6 +16,7 @@ import { McpDrainGuard } from './limits/mcp-drain.guard';
 import { McpRateLimiter } from './limits/mcp-rate-limiter';
 import { mcpState } from './mcp-request.state';
 import { applyMcpResponseHeaders } from './mcp-response.headers';
+import { sendMcpJson } from './mcp-response.writer';
 
 /**
  * The MCP endpoint. Read top to bottom, the decorators and then the handler
@@ -23,7 +24,8 @@ import { applyMcpResponseHeaders } from './mcp-response.headers';
  * then headers against the body and the envelope; then (in the handler) rate
  * limit and availability; then the method. Each interceptor costs every
  * request an async-context bind and an rxjs pipeline, so the steps that need
- * no wrapping of the result are plain calls in the handler.
+ * no wrapping of the result are plain calls in the handler, and the handler
+ * writes its answer itself (see {@link sendMcpJson}).
  */
 @UseFilters(McpExceptionFilter)
 export class McpController {
@@ -33,17 +35,16 @@ export class McpController {
   ) {}
 
   @Post()
-  @HttpCode(200)
   @UseGuards(McpDrainGuard, McpOriginGuard, McpContentLengthGuard, McpAuthGuard, McpMessageGuard, McpEraGuard)
   @UseInterceptors(McpHeaderMismatchInterceptor)
-  async handle(@Req() request: McpHttpRequest, @Res({ passthrough: true }) response: Response): Promise<object | undefined> {
+  async handle(@Req() request: McpHttpRequest, @Res() response: Response): Promise<void> {
     const state = mcpState(request);
     const message = state.message!;
     if (message.id === undefined) {
       // A notification: accepted, nothing to answer, whatever its method.
-      response.status(202);
       applyMcpResponseHeaders(request, response);
-      return undefined;
+      response.status(202).end();
+      return;
     }
     await this.limiter.admit(request);
     const result = await this.dispatcher.dispatch({
@@ -56,7 +57,7 @@ export class McpController {
     });
     // After the method: `initialize` settles the version the headers carry. Errors get theirs from the filter.
     applyMcpResponseHeaders(request, response);
-    return { jsonrpc: '2.0', id: message.id, result };
+    sendMcpJson(response, 200, { jsonrpc: '2.0', id: message.id, result });
   }
 
   /** GET (no server stream), DELETE (no session) and every other method. */

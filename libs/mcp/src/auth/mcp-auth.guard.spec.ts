@@ -3,6 +3,7 @@ import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpAuthGuard } from './mcp-auth.guard';
 import { McpBearerStrategy } from './mcp-bearer.strategy';
+import { McpAuthException } from '../errors/mcp-auth.exception';
 
 /** A caller per token, answered after `delayMs[token]`: later requests can finish first. */
 function slowVerifier(delayMs: Record<string, number>) {
@@ -14,11 +15,34 @@ function slowVerifier(delayMs: Record<string, number>) {
   };
 }
 
-function httpContext(token: string): { context: ExecutionContext; request: { headers: Record<string, string>; user?: McpCaller } } {
-  const request: { headers: Record<string, string>; user?: McpCaller } = { headers: { authorization: `Bearer ${token}` } };
-  const response = { setHeader: () => undefined, end: () => undefined };
-  const context = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }) } as unknown as ExecutionContext;
-  return { context, request };
+type FakeRequest = { headers: Record<string, string>; query?: unknown; body?: unknown; user?: McpCaller };
+
+function contextOf(request: FakeRequest): ExecutionContext {
+  return { switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+}
+
+function httpContext(token: string): { context: ExecutionContext; request: FakeRequest } {
+  const request: FakeRequest = { headers: { authorization: `Bearer ${token}` } };
+  return { context: contextOf(request), request };
+}
+
+function guardFor(tokens: Record<string, string>): McpAuthGuard {
+  const verifier = {
+    verify: async (token: string): Promise<McpCaller | undefined> =>
+      tokens[token] ? { subject: tokens[token], organization_id: 'org', client_id: 'c', client_name: 'C', scopes: [], roles: [] } : undefined,
+  };
+  return new McpAuthGuard(new McpBearerStrategy({ verifier } as unknown as McpResolvedOptions));
+}
+
+/** The 401 the guard threw, as the filter will see it (or `undefined` when it let the request in). */
+async function refusal(guard: McpAuthGuard, request: FakeRequest): Promise<McpAuthException | undefined> {
+  try {
+    await guard.canActivate(contextOf(request));
+    return undefined;
+  } catch (error) {
+    if (error instanceof McpAuthException) return error;
+    throw error;
+  }
 }
 
 describe('McpAuthGuard', () => {
@@ -30,5 +54,34 @@ describe('McpAuthGuard', () => {
     const bounded = new Promise((_, reject) => setTimeout(() => reject(new Error('a request was never answered')), 2000).unref());
     await expect(Promise.race([Promise.all(calls.map(({ context }) => guard.canActivate(context))), bounded])).resolves.toEqual([true, true, true, true]);
     expect(calls.map(({ request }) => request.user?.subject)).toEqual(['user-a', 'user-b', 'user-c', 'user-d']);
+  });
+
+  it('lets a valid bearer token in with its caller', async () => {
+    const request: FakeRequest = { headers: { authorization: 'bearer good' } };
+    await expect(refusal(guardFor({ good: 'alice' }), request)).resolves.toBeUndefined();
+    expect(request.user?.subject).toBe('alice');
+  });
+
+  it.each([
+    ['no Authorization header', {}, 'missing'],
+    ['an unknown token', { authorization: 'Bearer nope' }, 'invalid'],
+    ['a header of three parts', { authorization: 'Bearer good extra' }, 'invalid'],
+    ['another scheme', { authorization: 'Basic Z29vZDo=' }, 'invalid'],
+  ])('answers 401 for %s', async (_case, headers: Record<string, string>, kind) => {
+    const request: FakeRequest = { headers };
+    const error = await refusal(guardFor({ good: 'alice' }), request);
+    expect(error?.status).toBe(401);
+    expect(error?.challenge).toEqual(kind === 'invalid' ? { error: 'invalid_token' } : {});
+    expect(request.user).toBeUndefined();
+  });
+
+  it.each([
+    ['the query string', { query: { access_token: 'good' } }],
+    ['a body a host parsed before the module', { body: { jsonrpc: '2.0', id: 1, method: 'ping', access_token: 'good' } }],
+  ])('refuses a valid token sent in %s', async (_case, where) => {
+    const request: FakeRequest = { headers: {}, ...where };
+    const error = await refusal(guardFor({ good: 'alice' }), request);
+    expect(error?.status).toBe(401);
+    expect(request.user).toBeUndefined();
   });
 });

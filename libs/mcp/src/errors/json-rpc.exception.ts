@@ -1,11 +1,13 @@
 import { HttpStatus } from '@nestjs/common';
 import { JsonRpcErrorObject } from '../interfaces/json-rpc.interface';
+import { McpAnswerError } from './mcp-answer.error';
 
 /**
  * A protocol error: answered as a JSON-RPC error with its HTTP status by the
- * module's exception filter, the only place such bodies are built.
+ * module's exception filter, the only place such bodies are built. It carries
+ * no stack: it is an answer, not a fault.
  */
-export class JsonRpcException extends Error {
+export class JsonRpcException extends McpAnswerError {
   constructor(
     readonly code: number,
     message: string,

@@ -8,6 +8,7 @@ import { JsonRpcErrorObject } from '../interfaces/json-rpc.interface';
 import { McpMessages } from '../mcp.messages';
 import { mcpState } from '../mcp-request.state';
 import { applyMcpResponseHeaders } from '../mcp-response.headers';
+import { sendMcpJson } from '../mcp-response.writer';
 import { resourceMetadataUrl } from '../auth/mcp-resource-metadata';
 import { JsonRpcException } from './json-rpc.exception';
 import { McpAuthException } from './mcp-auth.exception';
@@ -38,7 +39,7 @@ export class McpExceptionFilter implements ExceptionFilter {
     const error = this.toJsonRpc(exception);
     for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
     const id = error.withoutId ? null : mcpState(request).id;
-    response.status(error.status).json({ jsonrpc: '2.0', id, error: error.toErrorObject() satisfies JsonRpcErrorObject });
+    sendMcpJson(response, error.status, { jsonrpc: '2.0', id, error: error.toErrorObject() satisfies JsonRpcErrorObject });
   }
 
   /** Overridable: maps anything thrown on the MCP path to a protocol error. */
@@ -67,6 +68,6 @@ export class McpExceptionFilter implements ExceptionFilter {
       .map(([key, value]) => `${key}="${value.replace(/["\\]/g, '')}"`)
       .join(', ');
     response.setHeader('WWW-Authenticate', `Bearer ${challenge}`);
-    response.status(exception.status).json({ error: exception.error, error_description: exception.description });
+    sendMcpJson(response, exception.status, { error: exception.error, error_description: exception.description });
   }
 }
