@@ -16,7 +16,7 @@ import { McpDrainGuard } from './limits/mcp-drain.guard';
 import { McpRateLimiter } from './limits/mcp-rate-limiter';
 import { mcpState } from './mcp-request.state';
 import { applyMcpResponseHeaders } from './mcp-response.headers';
-import { sendMcpJson } from './mcp-response.writer';
+import { sendMcpResult } from './mcp-response.writer';
 
 /**
  * The MCP endpoint. Read top to bottom, the decorators and then the handler
@@ -25,7 +25,7 @@ import { sendMcpJson } from './mcp-response.writer';
  * limit and availability; then the method. Each interceptor costs every
  * request an async-context bind and an rxjs pipeline, so the steps that need
  * no wrapping of the result are plain calls in the handler, and the handler
- * writes its answer itself (see {@link sendMcpJson}).
+ * writes its answer itself (see {@link sendMcpResult}).
  */
 @UseFilters(McpExceptionFilter)
 export class McpController {
@@ -57,7 +57,7 @@ export class McpController {
     });
     // After the method: `initialize` settles the version the headers carry. Errors get theirs from the filter.
     applyMcpResponseHeaders(request, response);
-    sendMcpJson(response, 200, { jsonrpc: '2.0', id: message.id, result });
+    sendMcpResult(response, message.id, result);
   }
 
   /** GET (no server stream), DELETE (no session) and every other method. */

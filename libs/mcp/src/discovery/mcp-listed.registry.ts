@@ -47,9 +47,14 @@ export abstract class McpListedRegistry<TDescriptor, TDefinition extends McpList
     return [...new Set(this.list().flatMap((definition) => definition.scopes))].sort();
   }
 
+  /** What decides which descriptors a caller sees: callers with the same key see the same list. */
+  visibilityKey(caller: McpCaller): string {
+    return `${[...caller.roles].sort().join(',')}|${[...caller.scopes].sort().join(',')}`;
+  }
+
   /** The descriptors a caller may see: its role allows them and its token carries their scopes. */
   visibleTo(caller: McpCaller): readonly TDescriptor[] {
-    const key = `${[...caller.roles].sort().join(',')}|${[...caller.scopes].sort().join(',')}`;
+    const key = this.visibilityKey(caller);
     let visible = this.visibleCache.get(key);
     if (!visible) {
       visible = Object.freeze(

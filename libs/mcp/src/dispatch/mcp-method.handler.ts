@@ -23,6 +23,13 @@ export interface McpMethodHandler {
   readonly cacheable: boolean;
   /** The capability that announces the method; while it is not announced, the method does not exist. */
   readonly capability?: McpCapability;
+  /**
+   * For a method whose result depends only on a key (a list filtered by roles
+   * and scopes): the key, after checking the params. The dispatcher then
+   * serializes one result per era and key and writes those bytes from then on,
+   * calling `handle` only the first time.
+   */
+  resultKey?(context: McpMethodContext): string;
   handle(context: McpMethodContext): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
 

@@ -13,6 +13,11 @@ export class PromptsListHandler implements McpMethodHandler {
 
   constructor(private readonly prompts: McpPromptRegistry) {}
 
+  resultKey({ params, era, caller }: McpMethodContext): string {
+    rejectCursor(params, era);
+    return this.prompts.visibilityKey(caller);
+  }
+
   handle({ params, era, caller }: McpMethodContext) {
     rejectCursor(params, era);
     return { prompts: this.prompts.visibleTo(caller) };

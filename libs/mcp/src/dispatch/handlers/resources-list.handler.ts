@@ -13,6 +13,11 @@ export class ResourcesListHandler implements McpMethodHandler {
 
   constructor(private readonly resources: McpResourceRegistry) {}
 
+  resultKey({ params, era, caller }: McpMethodContext): string {
+    rejectCursor(params, era);
+    return this.resources.visibilityKey(caller);
+  }
+
   handle({ params, era, caller }: McpMethodContext) {
     rejectCursor(params, era);
     return { resources: this.resources.visibleTo(caller) };

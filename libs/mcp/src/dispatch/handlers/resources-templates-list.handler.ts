@@ -13,6 +13,11 @@ export class ResourcesTemplatesListHandler implements McpMethodHandler {
 
   constructor(private readonly templates: McpResourceTemplateRegistry) {}
 
+  resultKey({ params, era, caller }: McpMethodContext): string {
+    rejectCursor(params, era);
+    return this.templates.visibilityKey(caller);
+  }
+
   handle({ params, era, caller }: McpMethodContext) {
     rejectCursor(params, era);
     return { resourceTemplates: this.templates.visibleTo(caller) };

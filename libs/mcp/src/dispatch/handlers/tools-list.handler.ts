@@ -12,6 +12,11 @@ export class ToolsListHandler implements McpMethodHandler {
 
   constructor(private readonly tools: McpToolRegistry) {}
 
+  resultKey({ params, era, caller }: McpMethodContext): string {
+    rejectCursor(params, era);
+    return this.tools.visibilityKey(caller);
+  }
+
   handle({ params, era, caller }: McpMethodContext) {
     rejectCursor(params, era);
     return { tools: this.tools.visibleTo(caller) };
