@@ -10,6 +10,8 @@ export interface LoadSample {
   p99Ms: number;
   /** Largest RSS of the server seen during the load, in bytes. */
   peakRss: number;
+  /** The server's CPU time over the load divided by the responses: what one request costs it, whatever else the machine runs. */
+  cpuMicrosPerRequest: number;
   total: number;
   /** Responses with another status than the target's. */
   wrongStatus: number;
@@ -55,13 +57,14 @@ export async function prepareTarget(target: BenchTarget, server: RunningServer):
   return { target, server, request, verify: (body) => body === expected };
 }
 
-/** Loads one target for `seconds` and samples the server's RSS meanwhile. */
+/** Loads one target for `seconds`, sampling the server's RSS meanwhile and its CPU time before and after. */
 export async function runLoad(prepared: PreparedTarget, config: BenchConfig, seconds: number): Promise<LoadSample> {
   const { request, server, target, verify } = prepared;
-  let peakRss = 0;
+  const before = await server.usage();
+  let peakRss = before.rss;
   let firstWrongBody: string | undefined;
   const sampler = setInterval(() => {
-    server.rss().then((rss) => (peakRss = Math.max(peakRss, rss)), () => undefined);
+    server.usage().then(({ rss }) => (peakRss = Math.max(peakRss, rss)), () => undefined);
   }, RSS_SAMPLE_MS);
   try {
     const result = await autocannon({
@@ -78,7 +81,8 @@ export async function runLoad(prepared: PreparedTarget, config: BenchConfig, sec
         return false;
       },
     });
-    peakRss = Math.max(peakRss, await server.rss());
+    const after = await server.usage();
+    peakRss = Math.max(peakRss, after.rss);
     const total = result.requests.total;
     const wrongStatus = total - (result.statusCodeStats[String(target.status)]?.count ?? 0);
     const failed = result.errors + result.timeouts;
@@ -87,6 +91,7 @@ export async function runLoad(prepared: PreparedTarget, config: BenchConfig, sec
       requestsPerSec: total / result.duration,
       p99Ms: result.latency.p99,
       peakRss,
+      cpuMicrosPerRequest: total > 0 ? (after.cpuMicros - before.cpuMicros) / total : Number.NaN,
       total,
       wrongStatus,
       wrongBody: result.mismatches,

@@ -7,10 +7,12 @@ export interface BenchRow {
   requestsPerSec: number;
   p99Ms: number;
   peakRssMb: number;
+  /** Server CPU time per response, in microseconds. */
+  cpuMicrosPerRequest: number;
   total: number;
   incorrect: number;
-  /** Module rows: throughput and p99 as multiples of the baseline row. */
-  vsBaseline?: { throughput: number; p99: number; baseline: string };
+  /** Module rows: throughput, p99 and CPU per request as multiples of the baseline row's. */
+  vsBaseline?: { throughput: number; p99: number; cpu: number; baseline: string };
   /** Module echo rows: throughput as a multiple of the fastest peer's. */
   vsBestPeer?: { throughput: number; peer: string };
 }
@@ -39,6 +41,7 @@ export function buildReport(targets: readonly BenchTarget[], samples: Map<string
       requestsPerSec: median(own.map((s) => s.requestsPerSec)),
       p99Ms: median(own.map((s) => s.p99Ms)),
       peakRssMb: median(own.map((s) => s.peakRss)) / 2 ** 20,
+      cpuMicrosPerRequest: median(own.map((s) => s.cpuMicrosPerRequest)),
       total: own.reduce((sum, s) => sum + s.total, 0),
       incorrect: own.reduce((sum, s) => sum + Math.max(s.wrongStatus, s.wrongBody) + s.failed, 0),
     };
@@ -49,7 +52,12 @@ export function buildReport(targets: readonly BenchTarget[], samples: Map<string
   for (const row of rows) {
     const baseline = row.target.baseline ? byId.get(row.target.baseline) : undefined;
     if (baseline) {
-      row.vsBaseline = { throughput: row.requestsPerSec / baseline.requestsPerSec, p99: row.p99Ms / baseline.p99Ms, baseline: baseline.target.id };
+      row.vsBaseline = {
+        throughput: row.requestsPerSec / baseline.requestsPerSec,
+        p99: row.p99Ms / baseline.p99Ms,
+        cpu: row.cpuMicrosPerRequest / baseline.cpuMicrosPerRequest,
+        baseline: baseline.target.id,
+      };
     }
     if (row.target.module && row.target.group === 'echo' && bestPeer) {
       row.vsBestPeer = { throughput: row.requestsPerSec / bestPeer.requestsPerSec, peer: bestPeer.target.id };
@@ -63,16 +71,16 @@ const thousands = (value: number) => (Number.isFinite(value) ? Math.round(value)
 
 function renderTable(rows: BenchRow[]): string {
   const lines = [
-    '| server | req/s | p99 ms | RSS MB | responses (incorrect) | vs baseline: req/s ×, p99 × | vs best peer |',
-    '|---|--:|--:|--:|--:|---|---|',
+    '| server | req/s | p99 ms | CPU µs/req | RSS MB | responses (incorrect) | vs baseline: req/s ×, p99 ×, CPU/req × | vs best peer |',
+    '|---|--:|--:|--:|--:|--:|---|---|',
   ];
   for (const row of rows) {
     const baseline = row.vsBaseline
-      ? `${fixed(row.vsBaseline.throughput, 2)}×, ${fixed(row.vsBaseline.p99, 2)}× (vs \`${row.vsBaseline.baseline}\`)`
+      ? `${fixed(row.vsBaseline.throughput, 2)}×, ${fixed(row.vsBaseline.p99, 2)}×, ${fixed(row.vsBaseline.cpu, 2)}× (vs \`${row.vsBaseline.baseline}\`)`
       : '';
     const peer = row.vsBestPeer ? `${fixed(row.vsBestPeer.throughput, 2)}× (vs \`${row.vsBestPeer.peer}\`)` : '';
     lines.push(
-      `| ${row.target.label} \`${row.target.id}\` | ${thousands(row.requestsPerSec)} | ${fixed(row.p99Ms, 0)} | ${fixed(row.peakRssMb, 0)} | ${thousands(row.total)} (${row.incorrect}) | ${baseline} | ${peer} |`,
+      `| ${row.target.label} \`${row.target.id}\` | ${thousands(row.requestsPerSec)} | ${fixed(row.p99Ms, 0)} | ${thousands(row.cpuMicrosPerRequest)} | ${fixed(row.peakRssMb, 0)} | ${thousands(row.total)} (${row.incorrect}) | ${baseline} | ${peer} |`,
     );
   }
   return lines.join('\n');

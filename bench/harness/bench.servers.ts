@@ -31,6 +31,14 @@ export const SERVERS: Readonly<Record<string, ServerSpec>> = Object.freeze({
   'sdk1-shared': { id: 'sdk1-shared', entry: 'peers/sdk1.server.js', env: { BENCH_SDK1_MODE: 'shared' } },
 });
 
+/** One sample of a server process. */
+export interface ServerUsage {
+  /** Resident set size, in bytes. */
+  rss: number;
+  /** User and system CPU time since the process started, in microseconds. */
+  cpuMicros: number;
+}
+
 /** A started server. */
 export interface RunningServer {
   spec: ServerSpec;
@@ -38,14 +46,14 @@ export interface RunningServer {
   /** What the server reported beside its port (tokens, a session id). */
   info: Record<string, string>;
   child: ChildProcess;
-  /** Resident set size of the server process, in bytes. */
-  rss(): Promise<number>;
+  /** The server process's resident set size and the CPU time it has used so far. */
+  usage(): Promise<ServerUsage>;
   stop(): Promise<void>;
 }
 
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
-const RSS_TIMEOUT_MS = 2_000;
+const USAGE_TIMEOUT_MS = 2_000;
 
 /** Options of {@link startServer}. */
 export interface StartOptions {
@@ -110,17 +118,17 @@ function running(spec: ServerSpec, child: ChildProcess, baseUrl: string, info: R
     baseUrl,
     info,
     child,
-    rss: () =>
-      new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${spec.id} did not answer an RSS sample`)), RSS_TIMEOUT_MS);
-        const onMessage = (message: { type: string; rss?: number }) => {
-          if (message.type !== 'rss') return;
+    usage: () =>
+      new Promise<ServerUsage>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${spec.id} did not answer a usage sample`)), USAGE_TIMEOUT_MS);
+        const onMessage = (message: { type: string } & Partial<ServerUsage>) => {
+          if (message.type !== 'usage') return;
           clearTimeout(timer);
           child.off('message', onMessage);
-          resolve(message.rss!);
+          resolve({ rss: message.rss!, cpuMicros: message.cpuMicros! });
         };
         child.on('message', onMessage);
-        child.send({ type: 'rss' });
+        child.send({ type: 'usage' });
       }),
     stop: () =>
       new Promise<void>((resolve) => {

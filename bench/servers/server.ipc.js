@@ -2,7 +2,8 @@
 /**
  * The contract between the harness and every server it forks, module hosts and
  * peers alike: listen on 127.0.0.1 on a free port, tell the parent the port
- * (and anything a request needs, such as a token), answer RSS samples, and exit
+ * (and anything a request needs, such as a token), answer usage samples (RSS and
+ * CPU time), and exit
  * cleanly when asked, so `node --cpu-prof` can write its profile.
  *
  * Plain CommonJS so the peers (plain JavaScript resolved from bench/node_modules)
@@ -47,7 +48,10 @@ function watchParent(close) {
     setImmediate(() => process.exit(0));
   };
   process.on('message', (message) => {
-    if (message && message.type === 'rss') send({ type: 'rss', rss: process.memoryUsage().rss });
+    if (message && message.type === 'usage') {
+      const cpu = process.cpuUsage();
+      send({ type: 'usage', rss: process.memoryUsage().rss, cpuMicros: cpu.user + cpu.system });
+    }
     if (message && message.type === 'stop') exit();
   });
   process.on('disconnect', exit);

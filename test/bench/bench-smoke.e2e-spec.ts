@@ -33,13 +33,17 @@ describe('bench harness (smoke)', () => {
     for (const row of report.rows) {
       expect(row.total).toBeGreaterThan(0);
       expect(row.incorrect).toBe(0);
+      // Measured from the server's own CPU time: a sample that never arrived would show as 0 or NaN.
+      expect(row.cpuMicrosPerRequest).toBeGreaterThan(0);
     }
     expect(report.allCorrect).toBe(true);
   });
 
   it('prints one table with a row per target and the module against its route', () => {
     const lines = report.table.split('\n');
-    expect(lines[0]).toBe('| server | req/s | p99 ms | RSS MB | responses (incorrect) | vs baseline: req/s ×, p99 × | vs best peer |');
+    expect(lines[0]).toBe(
+      '| server | req/s | p99 ms | CPU µs/req | RSS MB | responses (incorrect) | vs baseline: req/s ×, p99 ×, CPU/req × | vs best peer |',
+    );
     expect(lines).toHaveLength(6);
     expect(lines[2]).toContain('`rest-echo`');
     expect(lines[3]).toContain('`module-echo-2026`');
