@@ -3,10 +3,11 @@ import { Dialect, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from
 import { DatabaseLocation } from './database-url.parser';
 import { openPostgresPool } from './postgres.connection';
 import { openSqlite } from './sqlite.connection';
+import { withStatementCache } from './sqlite-statement.cache';
 
 /** The Kysely dialect for a parsed `DATABASE_URL`; connections open lazily (PostgreSQL) or at once (SQLite). */
 export function createDialect(location: DatabaseLocation): Dialect {
-  if (location.dialect === 'sqlite') return new SqliteDialect({ database: openSqlite(location) });
+  if (location.dialect === 'sqlite') return new SqliteDialect({ database: withStatementCache(openSqlite(location)) });
   const logger = new Logger('Database');
   return new PostgresDialect({
     pool: openPostgresPool(location, (error) => logger.warn(`An idle PostgreSQL connection failed: ${error.message}`)),
