@@ -8,16 +8,31 @@ export interface BenchConfig {
   connections: number;
   /** Unmeasured seconds per target before the first round (JIT, caches). @default 2 */
   warmupSec: number;
+  /**
+   * Unmeasured seconds of the same target right before each measured load.
+   * A server left idle while the other targets run shrinks its heap and lets
+   * V8 age out compiled code, so without it the first target of each server
+   * in a round pays for warming it up again and the next one does not.
+   * @default 1
+   */
+  rewarmSec: number;
   /** Only these target ids (all when empty). */
   only: string[];
 }
 
-export const DEFAULT_BENCH_CONFIG: Readonly<BenchConfig> = Object.freeze({ durationSec: 10, rounds: 3, connections: 32, warmupSec: 2, only: [] });
+export const DEFAULT_BENCH_CONFIG: Readonly<BenchConfig> = Object.freeze({
+  durationSec: 10,
+  rounds: 3,
+  connections: 32,
+  warmupSec: 2,
+  rewarmSec: 1,
+  only: [],
+});
 
 /** Upper bounds, so a typo cannot start a run of hours. */
-const LIMITS = { durationSec: 120, rounds: 10, connections: 256, warmupSec: 30 } as const;
+const LIMITS = { durationSec: 120, rounds: 10, connections: 256, warmupSec: 30, rewarmSec: 30 } as const;
 
-/** Reads `--duration 10 --rounds 3 --connections 32 --warmup 2 --only a,b` (each also as `BENCH_DURATION`, …). */
+/** Reads `--duration 10 --rounds 3 --connections 32 --warmup 2 --rewarm 1 --only a,b` (each also as `BENCH_DURATION`, …). */
 export function parseBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const flag = (name: string): string | undefined => {
     const index = argv.indexOf(`--${name}`);
@@ -37,6 +52,7 @@ export function parseBenchConfig(argv: string[], env: NodeJS.ProcessEnv = proces
     rounds: Math.floor(number('rounds', 'rounds', 1)),
     connections: Math.floor(number('connections', 'connections', 1)),
     warmupSec: number('warmup', 'warmupSec', 0),
+    rewarmSec: number('rewarm', 'rewarmSec', 0),
     only: (flag('only') ?? '').split(',').map((id) => id.trim()).filter(Boolean),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every server on loopback, interleaved loads, one table.
- * Flags: --duration <s> --rounds <n> --connections <n> --warmup <s> --only <id,id>;
+ * Flags: --duration <s> --rounds <n> --connections <n> --warmup <s> --rewarm <s> --only <id,id>;
  * `--profile` instead profiles targets of one server under load (`--only`; the module's echo by default; see bench.profile.ts).
  */
 import { parseBenchConfig } from './bench.config';

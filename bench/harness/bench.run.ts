@@ -18,7 +18,8 @@ export interface RunBenchOptions {
 /**
  * Starts every server the selected targets need (each in its own process),
  * checks one reference answer per target, warms each up, then loads them
- * interleaved (A B C, A B C, …) and reduces the rounds to medians.
+ * interleaved (A B C, A B C, …), each measured load right after an unmeasured
+ * one of the same target, and reduces the rounds to medians.
  */
 export async function runBench(config: BenchConfig, options: RunBenchOptions = {}): Promise<BenchReport> {
   const log = options.log ?? (() => undefined);
@@ -43,6 +44,7 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
     const samples = new Map<string, LoadSample[]>(targets.map((target) => [target.id, []]));
     for (let round = 1; round <= config.rounds; round++) {
       for (const target of prepared) {
+        if (config.rewarmSec > 0) await runLoad(target, config, config.rewarmSec);
         const sample = await runLoad(target, config, config.durationSec);
         samples.get(target.target.id)!.push(sample);
         log(`round ${round}/${config.rounds} ${target.target.id}: ${Math.round(sample.requestsPerSec)} req/s, p99 ${sample.p99Ms} ms`);

@@ -25,7 +25,14 @@ describe('bench harness (smoke)', () => {
   beforeAll(async () => {
     // Loaded only now: the harness requires autocannon, which the step above installs on a fresh machine.
     const { runBench } = await import('../../bench/harness/bench.run');
-    report = await runBench({ durationSec: 1, rounds: 1, connections: 8, warmupSec: 0, only: ['rest-echo', 'module-echo-2026', 'confirm-2026', 'confirm-2025'] });
+    report = await runBench({
+      durationSec: 1,
+      rounds: 1,
+      connections: 8,
+      warmupSec: 0,
+      rewarmSec: 0,
+      only: ['rest-echo', 'module-echo-2026', 'confirm-2026', 'confirm-2025'],
+    });
   }, SMOKE_TIMEOUT_MS);
 
   it('loads both servers and gets only correct results, confirmation answers included', () => {
