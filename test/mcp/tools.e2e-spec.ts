@@ -1,7 +1,7 @@
 import { Injectable, INestApplication, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { McpModule, McpTool } from '@kobana/mcp';
+import { McpModule, McpTool, McpToolRegistry } from '@kobana/mcp';
 import { body2026, createFixtureApp, headers2026 } from './support/fixture.app';
 import { FixtureTools } from './support/fixture.tools';
 import { FixtureVerifier } from './support/fixture.verifier';
@@ -49,6 +49,18 @@ describe('MCP endpoint: tools (ADDENDUM §2, §4, §5)', () => {
       });
       const region = response.body.result.tools.find((tool: { name: string }) => tool.name === 'region_lookup');
       expect(region.inputSchema.properties.region['x-mcp-header']).toBe('Region');
+    });
+
+    it('lists a tool a host registers after start-up, in both eras, though the list was served before', async () => {
+      const registry = app.get(McpToolRegistry);
+      const list2025 = () => post().set({ Authorization: 'Bearer token-reader', 'Content-Type': 'application/json' }).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      const list2026 = () => post().set(headers2026('tools/list')).send(body2026('tools/list'));
+      expect(names(await list2025())).toEqual(['echo', 'fails', 'region_lookup']);
+      expect(names(await list2026())).not.toContain('echo_late');
+      const echo = registry.get('echo')!;
+      registry.register({ ...echo, name: 'echo_late', descriptor: { ...echo.descriptor, name: 'echo_late' } });
+      expect(names(await list2025())).toEqual(['echo', 'echo_late', 'fails', 'region_lookup']);
+      expect(names(await list2026())).toContain('echo_late');
     });
 
     it('refuses a cursor it never issued', async () => {

@@ -14,6 +14,8 @@ const VISIBLE_CACHE_LIMIT = 256;
 export abstract class McpListedRegistry<TDescriptor, TDefinition extends McpListedDefinition<TDescriptor>> {
   private readonly definitions = new Map<string, TDefinition>();
   private readonly visibleCache = new Map<string, readonly TDescriptor[]>();
+  /** Counts registrations, so a key issued before one never names the list after it. */
+  private generation = 0;
 
   /** The unique key of a definition (name or URI). */
   protected abstract keyOf(definition: TDefinition): string;
@@ -26,6 +28,7 @@ export abstract class McpListedRegistry<TDescriptor, TDefinition extends McpList
     const existing = this.definitions.get(key);
     if (existing) throw new Error(this.duplicateMessage(key, existing, definition));
     this.definitions.set(key, definition);
+    this.generation++;
     this.visibleCache.clear();
   }
 
@@ -47,9 +50,14 @@ export abstract class McpListedRegistry<TDescriptor, TDefinition extends McpList
     return [...new Set(this.list().flatMap((definition) => definition.scopes))].sort();
   }
 
-  /** What decides which descriptors a caller sees: callers with the same key see the same list. */
+  /**
+   * What decides which descriptors a caller sees: callers with the same key
+   * see the same list. It changes when a definition is registered, so a
+   * result prepared under an older key (the dispatcher keeps serialized
+   * lists by it) is never answered for the new list.
+   */
   visibilityKey(caller: McpCaller): string {
-    return `${[...caller.roles].sort().join(',')}|${[...caller.scopes].sort().join(',')}`;
+    return `${this.generation}|${[...caller.roles].sort().join(',')}|${[...caller.scopes].sort().join(',')}`;
   }
 
   /** The descriptors a caller may see: its role allows them and its token carries their scopes. */
