@@ -1,25 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
 import { McpPromptRegistry } from '../../discovery/mcp-prompt.registry';
-import { rejectCursor } from '../mcp-params';
+import { McpListHandler } from './mcp-list.handler';
 
 /** `prompts/list`: the ready-made scripts this caller may use, filtered by role and scope. */
 @Injectable()
-export class PromptsListHandler implements McpMethodHandler {
+export class PromptsListHandler extends McpListHandler {
   readonly method = 'prompts/list';
-  readonly eras = ['2025', '2026'] as const;
-  readonly cacheable = true;
   readonly capability = 'prompts';
+  protected readonly field = 'prompts';
 
-  constructor(private readonly prompts: McpPromptRegistry) {}
-
-  resultKey({ params, era, caller }: McpMethodContext): string {
-    rejectCursor(params, era);
-    return this.prompts.visibilityKey(caller);
-  }
-
-  handle({ params, era, caller }: McpMethodContext) {
-    rejectCursor(params, era);
-    return { prompts: this.prompts.visibleTo(caller) };
+  constructor(prompts: McpPromptRegistry) {
+    super(prompts);
   }
 }

@@ -1,24 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
 import { McpToolRegistry } from '../../discovery/mcp-tool.registry';
-import { rejectCursor } from '../mcp-params';
+import { McpListHandler } from './mcp-list.handler';
 
 /** `tools/list`: the tools this caller may run, prepared at start-up and filtered by role and scope. */
 @Injectable()
-export class ToolsListHandler implements McpMethodHandler {
+export class ToolsListHandler extends McpListHandler {
   readonly method = 'tools/list';
-  readonly eras = ['2025', '2026'] as const;
-  readonly cacheable = true;
+  protected readonly field = 'tools';
 
-  constructor(private readonly tools: McpToolRegistry) {}
-
-  resultKey({ params, era, caller }: McpMethodContext): string {
-    rejectCursor(params, era);
-    return this.tools.visibilityKey(caller);
-  }
-
-  handle({ params, era, caller }: McpMethodContext) {
-    rejectCursor(params, era);
-    return { tools: this.tools.visibleTo(caller) };
+  constructor(tools: McpToolRegistry) {
+    super(tools);
   }
 }
