@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { BUILD_DIR, BENCH_DIR, ROOT_DIR } from './bench.paths';
 import { pinProcess } from './bench.machine';
 
-
 /** One server process the harness can start. */
 export interface ServerSpec {
   id: string;

@@ -4,7 +4,8 @@
  * check with the same verifier. Two postures of that check:
  * - `passport` (default): `@nestjs/passport`'s `AuthGuard` over
  *   passport-http-bearer, the way this stack's API routes authenticate (Kadu's
- *   `/api/v1` does) and what the module itself runs;
+ *   `/api/v1` does); the module runs the same strategy, without passport's
+ *   middleware;
  * - `plain` (`BENCH_REST_AUTH=plain`): a hand-written guard, one regex and a
  *   map lookup, to show what passport itself costs.
  */

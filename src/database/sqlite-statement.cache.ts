@@ -11,8 +11,8 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 500;
 
 /**
  * The database as Kysely's SQLite dialect sees it, with each SQL text prepared
- * once. Kysely prepares the statement of every query it runs; on this
- * machine that is ~50–75 µs a query, more than most queries take to run.
+ * once. Kysely prepares the statement of every query it runs, measured at
+ * 50–75 µs a query under `npm run bench`, more than most queries take to run.
  * Reusing one is safe: Kysely runs one query at a time per SQLite connection,
  * and a statement still being iterated (a streamed select) is never handed out
  * again, a fresh one is prepared for that call.

@@ -18,9 +18,9 @@ import { Replica, startReplica } from './replica.process';
  * well over a freeze of {@link killWhileHolding} (HOLD_LOOKS × HOLD_LOOK_MS
  * plus the queries) added to an execution's run on a loaded two-core machine.
  * At 2000 ms, with eight requests in flight, a lease ran out now and then
- * while the victim was frozen for a look that then failed, or while a
- * survivor was slow: another worker took that execution over and it was
- * claimed twice besides the victim's (the queue has no lease renewal).
+ * while the victim was frozen for a look that then failed (a frozen replica
+ * renews nothing): another worker took that execution over and it was
+ * claimed twice besides the victim's.
  */
 export const LEASE_MS = 6000;
 /**
