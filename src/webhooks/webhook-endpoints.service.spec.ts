@@ -86,6 +86,18 @@ describe('WebhookEndpointsService', () => {
     await expect(kit.endpoints.create(acme, { url: 'http://93.184.215.14/hook' })).resolves.toMatchObject({ enabled: true });
   });
 
+  it.each([false, true])('refuses with 400 a URL that @IsUrl() accepts and the URL parser does not (allow private: %s)', async (allowPrivate) => {
+    kit = await openWebhooksKit({ KADU_WEBHOOKS_ALLOW_PRIVATE: allowPrivate });
+    const acme = await kit.caller('acme');
+    const { id } = await kit.endpoints.create(acme, { url: 'http://93.184.215.14/hook' });
+    for (const url of ['http://xn--a.com/hook', 'http://0x100000000/hook']) {
+      const refused = { status: 400, response: { statusCode: 400, error: 'Bad Request', message: ['url must be a URL address'] } };
+      await expect(kit.endpoints.create(acme, { url })).rejects.toMatchObject(refused);
+      await expect(kit.endpoints.update(acme, { id, url })).rejects.toMatchObject(refused);
+    }
+    expect(await kit.db.selectFrom('webhook_endpoints').select('url').execute()).toEqual([{ url: 'http://93.184.215.14/hook' }]);
+  });
+
   it('lets only owners and admins near webhooks', async () => {
     kit = await openWebhooksKit();
     const operator = await kit.caller('acme', 'operator');

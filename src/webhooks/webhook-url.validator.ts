@@ -20,8 +20,15 @@ export class WebhookUrlValidator {
 
   /** @throws BadRequestException in the shape of a validation error, naming the field. */
   async check(url: string): Promise<void> {
+    let host: string;
+    try {
+      host = new URL(url).hostname;
+    } catch {
+      // @IsUrl() lets through what the WHATWG parser of the sender refuses (`http://xn--a.com`, `http://0x100000000`): never deliverable.
+      throw new BadRequestException(['url must be a URL address']);
+    }
     if (this.allowPrivate) return;
-    const hostname = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+    const hostname = host.replace(/^\[(.*)\]$/, '$1');
     let addresses: string[];
     try {
       addresses = isIP(hostname) ? [hostname] : (await lookup(hostname, { all: true })).map((entry) => entry.address);

@@ -1,0 +1,38 @@
+/**
+ * Input that once answered 500 over the API and the MCP endpoint: each is
+ * now the route's 400, the tool's matching isError result, changes nothing,
+ * and the application keeps serving. Kadu runs with its default settings
+ * (private webhook addresses refused).
+ */
+import { KaduTestApp, startKadu } from '../support/kadu-app';
+import { callRest, callTool, tokensOf } from './files-webhooks.support';
+
+describe('bad input answers 400, never 500', () => {
+  let kadu: KaduTestApp;
+  let acme: { mcp: string; api: string };
+  beforeAll(async () => {
+    kadu = await startKadu();
+    acme = await tokensOf(kadu, 'bad-input');
+  });
+  afterAll(() => kadu?.close());
+
+  /** The same call over REST and MCP: both must answer `expected` (the tool as isError). */
+  const bothRefuse = async (tool: string, args: Record<string, unknown>, method: string, path: string, body: unknown, expected: unknown) => {
+    expect(await callRest(kadu, acme.api, method, path, body)).toEqual({ status: 400, body: expected });
+    expect(await callTool(kadu, acme.mcp, tool, args)).toEqual({ isError: true, body: expected });
+  };
+  const stillServes = async () => expect((await callRest(kadu, acme.api, 'GET', '/tasks?limit=1')).status).toBe(200);
+
+  it.each(['http://xn--a.com/hook', 'http://0x100000000/hook'])('webhook endpoint url %s, which the URL parser refuses', async (url) => {
+    const refused = { statusCode: 400, error: 'Bad Request', message: ['url must be a URL address'] };
+    await bothRefuse('kadu_webhook_endpoints_create', { url }, 'POST', '/webhook_endpoints', { url }, refused);
+    const created = await callRest(kadu, acme.api, 'POST', '/webhook_endpoints', { url: 'http://93.184.215.14/hook' });
+    const { id } = created.body as { id: string };
+    await bothRefuse('kadu_webhook_endpoints_update', { id, url }, 'PATCH', `/webhook_endpoints/${id}`, { url }, refused);
+    const listed = (await callRest(kadu, acme.api, 'GET', '/webhook_endpoints')).body as { data: Array<{ url: string }> };
+    expect(listed.data.map((endpoint) => endpoint.url)).not.toContain(url);
+    expect(listed.data.find((endpoint) => endpoint.url === 'http://93.184.215.14/hook')).toBeDefined();
+    await callRest(kadu, acme.api, 'DELETE', `/webhook_endpoints/${id}`);
+    await stillServes();
+  });
+});
