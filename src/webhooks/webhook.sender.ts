@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { KaduConfig } from '../config/kadu-config.interface';
 import { isPublicAddress } from './webhook-address.policy';
 
@@ -26,6 +26,7 @@ export interface WebhookAttemptOutcome {
  * `lookup` hook: the address is checked when the connection is made, so a
  * DNS answer that changed since the endpoint was saved (rebinding) still
  * cannot reach a private network, unless `KADU_WEBHOOKS_ALLOW_PRIVATE`.
+ * An IP literal, which skips `lookup`, is checked before connecting.
  */
 @Injectable()
 export class WebhookSender {
@@ -49,6 +50,11 @@ export class WebhookSender {
         target = new URL(url);
       } catch {
         return resolve(done(null, 'invalid URL'));
+      }
+      // `lookup` runs for names only: an IP literal is connected to as it is, so it is checked here.
+      const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
+      if (!this.allowPrivate && isIP(literal) && !isPublicAddress(literal)) {
+        return resolve(done(null, `refused: ${literal} is a non-public address`));
       }
       const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
         method: 'POST',
