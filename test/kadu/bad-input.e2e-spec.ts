@@ -35,4 +35,26 @@ describe('bad input answers 400, never 500', () => {
     await callRest(kadu, acme.api, 'DELETE', `/webhook_endpoints/${id}`);
     await stillServes();
   });
+
+  const notAnObject = 'each value in rules must be an object';
+  // class-validator reports a primitive inside `rules` with its nested-validation message, as it already did.
+  const primitive = 'rules.each value in nested property rules must be either object or array';
+  it.each([
+    [[[]], notAnObject],
+    [[[{ category: 'fees', match: 'tarifa' }]], notAnObject],
+    [[{ category: 'fees', match: 'tarifa' }, []], notAnObject],
+    [[null], primitive],
+    [['fees'], primitive],
+  ])('task rules %j: each rule must be an object, on create and on update', async (rules, message) => {
+    const refused = { statusCode: 400, error: 'Bad Request', message: [message] };
+    const before = (await callRest(kadu, acme.api, 'GET', '/tasks')).body;
+    await bothRefuse('kadu_tasks_create', { name: 'Bad rules', rules }, 'POST', '/tasks', { name: 'Bad rules', rules }, refused);
+    expect((await callRest(kadu, acme.api, 'GET', '/tasks')).body).toEqual(before);
+    const created = await callRest(kadu, acme.api, 'POST', '/tasks', { name: 'Good rules', rules: [{ category: 'fees', match: 'tarifa' }] });
+    const task = created.body as { id: string };
+    await bothRefuse('kadu_tasks_update', { id: task.id, rules }, 'PATCH', `/tasks/${task.id}`, { rules }, refused);
+    expect((await callRest(kadu, acme.api, 'GET', `/tasks/${task.id}`)).body).toEqual(task);
+    await callRest(kadu, acme.api, 'DELETE', `/tasks/${task.id}`);
+    await stillServes();
+  });
 });

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
 import { TaskRuleDto } from './task-rule.dto';
 
@@ -23,6 +23,8 @@ export class CreateTaskDto extends IdempotentDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_TASK_RULES)
+  // Without it, `[[]]` passes (an empty array has no field to validate) and every run then fails.
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => TaskRuleDto)
   rules?: TaskRuleDto[];

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { IsKaduId } from '../../common/ids/kadu-id.decorator';
 import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
 import { MAX_TASK_RULES } from './create-task.dto';
@@ -22,6 +22,8 @@ export class UpdateTaskBodyDto extends IdempotentDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_TASK_RULES)
+  // Without it, `[[]]` passes (an empty array has no field to validate) and every run then fails.
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => TaskRuleDto)
   rules?: TaskRuleDto[];
