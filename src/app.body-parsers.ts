@@ -1,10 +1,18 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as express from 'express';
+import { BadRequestException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MCP_PATH } from './app.constants';
 
 /** Largest JSON or form body of the API: the same 1 MiB as the MCP endpoint (seed: "the same as the API"). */
 export const API_BODY_LIMIT_BYTES = 1_048_576;
+
+/**
+ * Deepest nesting of a JSON body, the same 128 levels as the MCP endpoint: no
+ * DTO needs a tenth of it, and thousands overflow the stack of the recursive
+ * steps after parsing (transformation, validation, idempotency digests).
+ */
+export const API_MAX_JSON_DEPTH = 128;
 
 /**
  * Paths whose body no parser may read: the MCP endpoint (read after its token
@@ -26,6 +34,49 @@ export function installKaduBodyParsers(app: NestExpressApplication): void {
       'name',
       { value: name },
     );
-  app.use(skipping('jsonParser', express.json({ limit: API_BODY_LIMIT_BYTES })));
+  app.use(skipping('jsonParser', express.json({ limit: API_BODY_LIMIT_BYTES, verify: refuseDeepJson })));
   app.use(skipping('urlencodedParser', express.urlencoded({ extended: true, limit: API_BODY_LIMIT_BYTES })));
+}
+
+/**
+ * The JSON parser's `verify` hook, run on the raw body before `JSON.parse`.
+ * @throws BadRequestException (400, the shape of any unparsable body) beyond {@link API_MAX_JSON_DEPTH}.
+ */
+function refuseDeepJson(_req: Request, _res: Response, body: Buffer, encoding: string | null): void {
+  if (nestsDeeper(utf8Of(body, encoding), API_MAX_JSON_DEPTH)) {
+    throw new BadRequestException(`JSON nested deeper than ${API_MAX_JSON_DEPTH} levels`);
+  }
+}
+
+/** The body as UTF-8: as sent, almost always; a UTF-16 body is decoded (a charset TextDecoder lacks is scanned as sent). */
+function utf8Of(body: Buffer, encoding: string | null): Uint8Array {
+  if (encoding === null || encoding === 'utf-8') return body;
+  try {
+    return Buffer.from(new TextDecoder(encoding).decode(body));
+  } catch {
+    return body;
+  }
+}
+
+/**
+ * Whether UTF-8 JSON nests deeper than `limit`, in one pass without recursion.
+ * Brackets inside strings do not count; a multi-byte character holds no ASCII byte.
+ */
+function nestsDeeper(json: Uint8Array, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const byte = json[i];
+    if (inString) {
+      if (byte === 0x5c /* \\ */) i++;
+      else if (byte === 0x22 /* " */) inString = false;
+    } else if (byte === 0x22) {
+      inString = true;
+    } else if (byte === 0x7b /* { */ || byte === 0x5b /* [ */) {
+      if (++depth > limit) return true;
+    } else if (byte === 0x7d /* } */ || byte === 0x5d /* ] */) {
+      depth--;
+    }
+  }
+  return false;
 }

@@ -57,4 +57,40 @@ describe('bad input answers 400, never 500', () => {
     await callRest(kadu, acme.api, 'DELETE', `/tasks/${task.id}`);
     await stillServes();
   });
+
+  /** A raw JSON body, so the test chooses its exact text. */
+  const postRaw = async (method: string, path: string, text: string) => {
+    const response = await fetch(`${kadu.baseUrl}/api/v1${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${acme.api}`, 'Content-Type': 'application/json' },
+      body: text,
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  const tooDeep = { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'JSON nested deeper than 128 levels' } };
+
+  it('a JSON body nested 3,000 levels deep is refused before parsing, on every route', async () => {
+    const before = (await callRest(kadu, acme.api, 'GET', '/tasks')).body;
+    const arrays = `${'['.repeat(3000)}${']'.repeat(3000)}`;
+    const objects = `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`;
+    expect(await postRaw('POST', '/tasks', `{"name":"Deep","rules":${arrays}}`)).toEqual(tooDeep);
+    expect(await postRaw('POST', '/tasks', `{"name":"Deep","description":${objects}}`)).toEqual(tooDeep);
+    expect(await postRaw('POST', '/webhook_endpoints', `{"url":"http://93.184.215.14/hook","description":${arrays}}`)).toEqual(tooDeep);
+    expect((await callRest(kadu, acme.api, 'GET', '/tasks')).body).toEqual(before);
+    const { id } = (await callRest(kadu, acme.api, 'POST', '/tasks', { name: 'Shallow' })).body as { id: string };
+    expect(await postRaw('PATCH', `/tasks/${id}`, `{"rules":${arrays}}`)).toEqual(tooDeep);
+    expect(((await callRest(kadu, acme.api, 'GET', `/tasks/${id}`)).body as { rules: unknown }).rules).toEqual([]);
+    await stillServes();
+  });
+
+  it('128 levels still reach validation, and brackets inside strings do not count', async () => {
+    const deepest = `{"name":"Deep","description":${'['.repeat(127)}${']'.repeat(127)}}`;
+    expect(await postRaw('POST', '/tasks', deepest)).toEqual({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: ['description must be shorter than or equal to 2000 characters', 'description must be a string'] },
+    });
+    expect(await postRaw('POST', '/tasks', `{"name":"Deep","description":${'['.repeat(128)}${']'.repeat(128)}}`)).toEqual(tooDeep);
+    const quoted = await postRaw('POST', '/tasks', JSON.stringify({ name: 'Brackets', description: `\\"${'[{'.repeat(900)}` }));
+    expect(quoted).toMatchObject({ status: 201, body: { name: 'Brackets' } });
+  });
 });
