@@ -6,6 +6,7 @@ export const McpMessages = {
   unsupportedMediaType: () => 'Unsupported Media Type: Content-Type must be application/json',
   parseError: () => 'Parse error',
   tooDeep: (limit: number) => `Parse error: JSON nested deeper than ${limit} levels`,
+  apiBodyTooDeep: (limit: number) => `JSON nested deeper than ${limit} levels`,
   forbiddenKey: () => 'Parse error: forbidden property name (__proto__ or constructor.prototype)',
   batchNotSupported: () => 'Batching is not supported',
   invalidRequest: (why: string) => `Invalid Request: ${why}`,

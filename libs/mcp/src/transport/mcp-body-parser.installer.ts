@@ -1,9 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as express from 'express';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpMessages } from '../mcp.messages';
+import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from './json-depth';
 
 /**
  * Nest's global body parsers would read the MCP body before any guard runs:
@@ -11,6 +13,10 @@ import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
  * The module installs Nest's default parsers itself, under the names Nest
  * looks for (so Nest does not add its own), and exempts the MCP path, whose
  * body the message guard reads after the token is verified.
+ *
+ * The JSON parser refuses, before parsing, a body nested deeper than the MCP
+ * endpoint allows: 400 in the shape of any unparsable body, where thousands
+ * of levels would overflow the stack of the route's validation (a 500).
  *
  * It runs as soon as the HTTP adapter exists, which is before `app.init()`
  * registers parsers, both with `NestFactory.create` and with the testing module.
@@ -31,7 +37,7 @@ export class McpBodyParserInstaller {
           'name',
           { value: name },
         );
-      adapter.use(exempt('jsonParser', express.json({ verify, limit })));
+      adapter.use(exempt('jsonParser', express.json({ verify: refusingDeepJson(verify), limit })));
       adapter.use(exempt('urlencodedParser', express.urlencoded({ extended: true, verify, limit })));
     });
   }
@@ -39,4 +45,23 @@ export class McpBodyParserInstaller {
 
 function keepRawBody(req: Request & { rawBody?: Buffer }, _res: Response, buffer: Buffer): void {
   req.rawBody = buffer;
+}
+
+/** The JSON parser's `verify`: the depth check on the raw body, then `next` (keeping it) when asked. */
+function refusingDeepJson(next?: typeof keepRawBody) {
+  return (req: Request, res: Response, buffer: Buffer, encoding: string | null): void => {
+    if (exceedsJsonDepth(jsonText(buffer, encoding), MCP_MAX_JSON_DEPTH)) {
+      throw new BadRequestException(McpMessages.apiBodyTooDeep(MCP_MAX_JSON_DEPTH));
+    }
+    next?.(req, res, buffer);
+  };
+}
+
+/** The body as text; one character per byte for a charset TextDecoder lacks (its ASCII brackets still count). */
+function jsonText(buffer: Buffer, encoding: string | null): string {
+  try {
+    return new TextDecoder(encoding ?? 'utf-8').decode(buffer);
+  } catch {
+    return buffer.toString('latin1');
+  }
 }
