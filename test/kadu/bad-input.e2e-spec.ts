@@ -93,4 +93,31 @@ describe('bad input answers 400, never 500', () => {
     const quoted = await postRaw('POST', '/tasks', JSON.stringify({ name: 'Brackets', description: `\\"${'[{'.repeat(900)}` }));
     expect(quoted).toMatchObject({ status: 201, body: { name: 'Brackets' } });
   });
+
+  it('an era-2026 destructive call whose clientInfo.name is not text gets its approval link, naming the OAuth client', async () => {
+    const token = await kadu.token('bad-input', 'owner', { email: 'owner@bad-input.test', clientName: 'Desktop client' });
+    const { id } = (await callRest(kadu, acme.api, 'POST', '/tasks', { name: 'Keep me' })).body as { id: string };
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: { first: 'x' }, version: '1' },
+    };
+    const response = await fetch(kadu.mcpUrl, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'MCP-Protocol-Version': '2026-07-28',
+        'Mcp-Method': 'tools/call',
+        'Mcp-Name': 'kadu_tasks_delete',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'kadu_tasks_delete', arguments: { id }, _meta: meta } }),
+    });
+    expect(response.status).toBe(200);
+    const result = ((await response.json()) as { result: { structuredContent: { status: string; approval_id: string } } }).result;
+    expect(result.structuredContent.status).toBe('approval_required');
+    const approval = await kadu.db.selectFrom('mcp_approvals').select('client_name').where('id', '=', result.structuredContent.approval_id).executeTakeFirst();
+    expect(approval).toEqual({ client_name: 'Desktop client' });
+    expect((await callRest(kadu, acme.api, 'GET', `/tasks/${id}`)).status).toBe(200);
+  });
 });

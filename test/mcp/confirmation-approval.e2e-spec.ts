@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { McpConfirmationStore } from '@kobana/mcp';
 import { call2025, call2026, ConfirmationTools, createConfirmationApp, decide, FAKE_DATE_ONLY } from './support/confirmation.fixture';
 import { FIXTURE_RESULT_META } from './support/fixture.rpc';
 
@@ -141,6 +142,28 @@ describe('Confirming destructive tools by link (ADDENDUM §7, era 2025 and 2026 
     expect(links.size).toBe(1);
     expect(links.has(id)).toBe(false);
     expect(tools.deleted).toEqual(['n1']);
+  });
+
+  it.each([[{ name: { text: 'x' } }], [{ name: 42 }], [{ name: ['chat'] }], [{ name: '' }], ['chat-client'], [null]])(
+    'era 2026 with clientInfo %j: the person sees the OAuth client instead, and the call still answers its link',
+    async (clientInfo) => {
+      const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': clientInfo };
+      const response = await request(app.getHttpServer())
+        .post('/mcp')
+        .set({ Authorization: 'Bearer token-reader', 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'delete_note' })
+        .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'delete_note', arguments: { id: 'n1' }, _meta: meta } });
+      expect(response.status).toBe(200);
+      const { approval_id: id, expires_at: expiresAt } = response.body.result.structuredContent;
+      expect(response.body.result).toEqual({ resultType: 'complete', ...approvalRequired(id, expiresAt), _meta: FIXTURE_RESULT_META });
+      // token-reader's client has no registered name: its id.
+      expect((await app.get<McpConfirmationStore>(McpConfirmationStore).findApproval(id))?.client_name).toBe('c1');
+      expect(tools.deleted).toEqual([]);
+    },
+  );
+
+  it('era 2026 with a string clientInfo.name: the person sees that name', async () => {
+    const { approval_id: id } = (await call2026(app, 'delete_note', { id: 'n1' }, { capabilities: {} })).body.result.structuredContent;
+    expect((await app.get<McpConfirmationStore>(McpConfirmationStore).findApproval(id))?.client_name).toBe('chat-client');
   });
 
   it('approvalUrl and approvalTtlSeconds come from the options', async () => {

@@ -34,7 +34,9 @@ export class McpApprovalConfirmer {
 
   private newApproval(request: McpConfirmationRequest) {
     const { key, caller, context, args, now } = request;
-    const clientName = (context.era === '2026' ? context.clientInfo?.name : undefined) || caller.client_name || caller.client_id;
+    // clientInfo is optional and unchecked by the envelope: a name that is not text counts as none (an object made the store throw).
+    const sentName: unknown = context.era === '2026' ? context.clientInfo?.name : undefined;
+    const clientName = (typeof sentName === 'string' ? sentName : '') || caller.client_name || caller.client_id;
     return {
       ...key,
       id: randomUUID(),
