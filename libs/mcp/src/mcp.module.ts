@@ -41,7 +41,7 @@ import { PromptsGetHandler } from './dispatch/handlers/prompts-get.handler';
 import { CompletionCompleteHandler } from './dispatch/handlers/completion-complete.handler';
 import { MCP_LIMITS_PROVIDERS } from './limits/mcp-limits.providers';
 import { McpDrainService } from './limits/mcp-drain.service';
-import { McpConfirmationStore } from './confirmation/mcp-confirmation.store';
+import { McpConfirmationStore } from './interfaces/mcp-confirmation-store.interface';
 import { McpRequestStateSigner } from './confirmation/mcp-request-state.signer';
 import { McpElicitationConfirmer } from './confirmation/mcp-elicitation.confirmer';
 import { McpApprovalConfirmer } from './confirmation/mcp-approval.confirmer';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { invalidParams } from '../dispatch/mcp-params';
-import { McpConfirmationStore } from './mcp-confirmation.store';
+import { McpConfirmationStore } from '../interfaces/mcp-confirmation-store.interface';
 import { McpRequestStateSigner } from './mcp-request-state.signer';
 import { McpConfirmationOutcome, McpConfirmationRequest, answer, sameKey } from './mcp-confirmation.request';
 import { confirmInputRequired, declinedResult } from './mcp-confirmation.results';

@@ -3,7 +3,7 @@ import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpInvocable } from '../interfaces/mcp-definition.interface';
 import { McpEra } from '../interfaces/mcp-request.interface';
-import { McpParamKind } from '../decorators/mcp-param.decorator';
+import { McpParamKind } from '../interfaces/mcp-param-binding.interface';
 import { httpExceptionMessage } from './mcp-http-exception';
 import { invalidParams } from './mcp-params';
 import { McpMessages } from '../mcp.messages';

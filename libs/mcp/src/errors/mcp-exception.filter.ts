@@ -12,7 +12,7 @@ import { sendMcpJson } from '../mcp-response.writer';
 import { resourceMetadataUrl } from '../auth/mcp-resource-metadata';
 import { JsonRpcException } from './json-rpc.exception';
 import { McpAuthException } from './mcp-auth.exception';
-import { McpAvailability } from '../limits/mcp-availability.interface';
+import { McpAvailability } from '../interfaces/mcp-availability.interface';
 import { unavailable } from '../limits/mcp-limits.errors';
 
 /**

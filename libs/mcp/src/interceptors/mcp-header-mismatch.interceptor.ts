@@ -3,7 +3,7 @@ import { Observable } from 'rxjs';
 import { MCP_HEADER, MCP_META } from '../mcp.constants';
 import { McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
-import { McpHeaderBinding } from '../schema/json-schema.interface';
+import { McpHeaderBinding } from '../interfaces/json-schema.interface';
 import { headerMismatch } from '../errors/mcp-transport.errors';
 import { McpToolRegistry } from '../discovery/mcp-tool.registry';
 import { isRoleAllowed } from '../discovery/mcp-access.rules';

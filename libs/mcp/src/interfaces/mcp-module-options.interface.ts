@@ -1,8 +1,8 @@
 import { ValidationPipeOptions } from '@nestjs/common';
-import { McpTokenVerifier } from '../auth/mcp-token-verifier.interface';
-import { McpDrainOptions, McpRateLimitOptions, McpResolvedRateLimit } from '../limits/mcp-limits-options.interface';
-import { McpAvailability } from '../limits/mcp-availability.interface';
-import type { McpConfirmationStore } from '../confirmation/mcp-confirmation.store';
+import { McpTokenVerifier } from './mcp-token-verifier.interface';
+import { McpDrainOptions, McpRateLimitOptions, McpResolvedRateLimit } from './mcp-limits-options.interface';
+import { McpAvailability } from './mcp-availability.interface';
+import type { McpConfirmationStore } from './mcp-confirmation-store.interface';
 
 /** `serverInfo` of `initialize` and `_meta["io.modelcontextprotocol/serverInfo"]` of era 2026. */
 export interface McpServerInfo {

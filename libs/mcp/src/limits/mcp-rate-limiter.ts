@@ -4,15 +4,14 @@ import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { McpToolRegistry } from '../discovery/mcp-tool.registry';
 import { mcpState } from '../mcp-request.state';
-import { McpAvailability } from './mcp-availability.interface';
-import { McpRateLimitStorage } from './mcp-rate-limit.storage';
+import { McpAvailability } from '../interfaces/mcp-availability.interface';
+import { McpRateLimitStorage } from '../interfaces/mcp-rate-limit-storage.interface';
 import { rateLimitClassOf } from './mcp-rate-limit.class';
 import { rateLimitKey } from './mcp-rate-limit.key';
 import { rateLimited, unavailable } from './mcp-limits.errors';
 import { McpLimitsMessages } from './mcp-limits.messages';
-import { McpRateLimitRule } from './mcp-limits-options.interface';
+import { McpRateLimitClass, McpRateLimitRule } from '../interfaces/mcp-limits-options.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
-import { McpRateLimitClass } from './mcp-rate-limit.class';
 
 /** The throttler name hits are recorded under, for stores that keep one counter per name. */
 const THROTTLER_NAME = 'mcp';
