@@ -1,7 +1,7 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 import { McpModuleExtras, McpModuleOptions } from './interfaces/mcp-module-options.interface';
 import { MCP_PATH } from './mcp.constants';
-import { createMcpController } from './mcp.controller';
+import { createMcpController } from './controller/mcp.controller';
 import { createMcpResourceMetadataController } from './auth/mcp-resource-metadata.controller';
 
 /**

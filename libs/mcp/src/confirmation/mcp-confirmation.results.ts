@@ -1,5 +1,5 @@
-import { McpInputRequired } from '../dispatch/mcp-input-required';
-import { McpToolResult } from '../dispatch/mcp-tool-result';
+import { McpInputRequired } from '../results/mcp-input-required.result';
+import { McpToolResult } from '../results/mcp-tool.result';
 import { McpApproval } from '../interfaces/mcp-confirmation-store.interface';
 import { McpConfirmationMessages } from './mcp-confirmation.messages';
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { invalidParams } from '../dispatch/mcp-params';
+import { invalidParams } from '../params/mcp-params.reader';
 import { McpConfirmationStore } from '../interfaces/mcp-confirmation-store.interface';
 import { McpRequestStateSigner } from './mcp-request-state.signer';
 import { McpConfirmationOutcome, McpConfirmationRequest, answer, sameKey } from './mcp-confirmation.request';

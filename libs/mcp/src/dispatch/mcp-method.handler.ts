@@ -1,7 +1,7 @@
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { JsonRpcMessage } from '../interfaces/json-rpc.interface';
 import { McpEra, McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
-import type { McpCapability } from './mcp-server.description';
+import type { McpCapability } from '../discovery/mcp-server.description';
 
 /** What a method handler is given: the message and what the pipeline proved about it. */
 export interface McpMethodContext {

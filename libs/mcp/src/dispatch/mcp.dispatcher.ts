@@ -3,8 +3,8 @@ import { JsonRpcErrorCode } from '../mcp.constants';
 import { McpMessages } from '../mcp.messages';
 import { JsonRpcException } from '../errors/json-rpc.exception';
 import { McpMethodContext, McpMethodHandler, McpMethodHandlers } from './mcp-method.handler';
-import { McpServerDescription } from './mcp-server.description';
-import { McpPreparedResult } from './mcp-prepared.result';
+import { McpServerDescription } from '../discovery/mcp-server.description';
+import { McpPreparedResult } from '../results/mcp-prepared.result';
 
 /**
  * How many bytes of prepared results are kept (about a hundred lists of

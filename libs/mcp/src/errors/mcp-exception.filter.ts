@@ -6,14 +6,14 @@ import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { JsonRpcErrorObject } from '../interfaces/json-rpc.interface';
 import { McpMessages } from '../mcp.messages';
-import { mcpState } from '../mcp-request.state';
-import { applyMcpResponseHeaders } from '../mcp-response.headers';
-import { sendMcpJson } from '../mcp-response.writer';
+import { mcpState } from '../transport/mcp-request.state';
+import { applyMcpResponseHeaders } from '../transport/mcp-response.headers';
+import { sendMcpJson } from '../transport/mcp-response.writer';
 import { resourceMetadataUrl } from '../auth/mcp-resource-metadata';
 import { JsonRpcException } from './json-rpc.exception';
 import { McpAuthException } from './mcp-auth.exception';
 import { McpAvailability } from '../interfaces/mcp-availability.interface';
-import { unavailable } from '../limits/mcp-limits.errors';
+import { unavailable } from './mcp-limits.errors';
 
 /**
  * The only place the MCP endpoint's errors are written: JSON-RPC errors with

@@ -4,8 +4,8 @@ import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { JsonRpcException } from '../errors/json-rpc.exception';
 import { headerMismatch } from '../errors/mcp-transport.errors';
 import { McpMessages } from '../mcp.messages';
-import { mcpState, singleHeader } from '../mcp-request.state';
-import { isStatelessEraVersion, isSupportedVersion, unsupportedVersionData } from '../mcp-versions';
+import { mcpState, singleHeader } from '../transport/mcp-request.state';
+import { isStatelessEraVersion, isSupportedVersion, unsupportedVersionData } from '../protocol/mcp-protocol.versions';
 
 /**
  * Step 10, first half: the body decides the era. An envelope

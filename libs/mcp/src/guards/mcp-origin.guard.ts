@@ -4,7 +4,7 @@ import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { JsonRpcException } from '../errors/json-rpc.exception';
 import { McpMessages } from '../mcp.messages';
-import { singleHeader } from '../mcp-request.state';
+import { singleHeader } from '../transport/mcp-request.state';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

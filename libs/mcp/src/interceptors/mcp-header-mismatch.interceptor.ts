@@ -7,9 +7,9 @@ import { McpHeaderBinding } from '../interfaces/json-schema.interface';
 import { headerMismatch } from '../errors/mcp-transport.errors';
 import { McpToolRegistry } from '../discovery/mcp-tool.registry';
 import { isRoleAllowed } from '../discovery/mcp-access.rules';
-import { mcpState, singleHeader } from '../mcp-request.state';
-import { decodeMirroredHeader } from './mcp-header-value';
-import { checkMcpEnvelope } from './mcp-envelope.check';
+import { mcpState, singleHeader } from '../transport/mcp-request.state';
+import { decodeMirroredHeader } from '../protocol/mcp-header-value.decoder';
+import { checkMcpEnvelope } from '../protocol/mcp-envelope.check';
 
 /** Methods whose `Mcp-Name` mirrors a body field; required only where marked. */
 const NAME_SOURCES: Record<string, { field: 'name' | 'uri'; required: boolean }> = {

@@ -5,7 +5,7 @@ import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpAvailability } from '../interfaces/mcp-availability.interface';
 import { McpRateLimitStorage } from '../interfaces/mcp-rate-limit-storage.interface';
 import { McpDrainService } from './mcp-drain.service';
-import { McpDrainGuard } from './mcp-drain.guard';
+import { McpDrainGuard } from '../guards/mcp-drain.guard';
 import { McpRateLimiter } from './mcp-rate-limiter';
 
 /** The limits part of `McpModule`: storage and availability from the options, draining, and the two checks (drain guard, rate limiter). */

@@ -3,7 +3,7 @@ import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpAuthException } from '../errors/mcp-auth.exception';
 import { McpMessages } from '../mcp.messages';
-import { McpBearerStrategy } from './mcp-bearer.strategy';
+import { McpBearerStrategy } from '../auth/mcp-bearer.strategy';
 
 /** What a passport strategy calls back with; a run of it gets these bound for one request. */
 interface StrategyRun {

@@ -4,8 +4,8 @@ import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpInvocable } from '../interfaces/mcp-definition.interface';
 import { McpEra } from '../interfaces/mcp-request.interface';
 import { McpParamKind } from '../interfaces/mcp-param-binding.interface';
-import { httpExceptionMessage } from './mcp-http-exception';
-import { invalidParams } from './mcp-params';
+import { httpExceptionMessage } from '../errors/mcp-http-exception.reader';
+import { invalidParams } from '../params/mcp-params.reader';
 import { McpMessages } from '../mcp.messages';
 
 /** What each kind of bound parameter receives in one call. */

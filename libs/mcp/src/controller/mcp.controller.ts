@@ -1,22 +1,22 @@
 import { All, Controller, Post, Req, Res, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
-import { JsonRpcErrorCode } from './mcp.constants';
-import { McpMessages } from './mcp.messages';
-import { McpHttpRequest } from './interfaces/mcp-request.interface';
-import { JsonRpcException } from './errors/json-rpc.exception';
-import { McpExceptionFilter } from './errors/mcp-exception.filter';
-import { McpOriginGuard } from './guards/mcp-origin.guard';
-import { McpContentLengthGuard } from './guards/mcp-content-length.guard';
-import { McpAuthGuard } from './auth/mcp-auth.guard';
-import { McpMessageGuard } from './transport/mcp-message.guard';
-import { McpEraGuard } from './guards/mcp-era.guard';
-import { McpHeaderMismatchInterceptor } from './interceptors/mcp-header-mismatch.interceptor';
-import { McpDispatcher } from './dispatch/mcp.dispatcher';
-import { McpDrainGuard } from './limits/mcp-drain.guard';
-import { McpRateLimiter } from './limits/mcp-rate-limiter';
-import { mcpState } from './mcp-request.state';
-import { applyMcpResponseHeaders } from './mcp-response.headers';
-import { sendMcpResult } from './mcp-response.writer';
+import { JsonRpcErrorCode } from '../mcp.constants';
+import { McpMessages } from '../mcp.messages';
+import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { JsonRpcException } from '../errors/json-rpc.exception';
+import { McpExceptionFilter } from '../errors/mcp-exception.filter';
+import { McpOriginGuard } from '../guards/mcp-origin.guard';
+import { McpContentLengthGuard } from '../guards/mcp-content-length.guard';
+import { McpAuthGuard } from '../guards/mcp-auth.guard';
+import { McpMessageGuard } from '../guards/mcp-message.guard';
+import { McpEraGuard } from '../guards/mcp-era.guard';
+import { McpHeaderMismatchInterceptor } from '../interceptors/mcp-header-mismatch.interceptor';
+import { McpDispatcher } from '../dispatch/mcp.dispatcher';
+import { McpDrainGuard } from '../guards/mcp-drain.guard';
+import { McpRateLimiter } from '../limits/mcp-rate-limiter';
+import { mcpState } from '../transport/mcp-request.state';
+import { applyMcpResponseHeaders } from '../transport/mcp-response.headers';
+import { sendMcpResult } from '../transport/mcp-response.writer';
 
 /**
  * The MCP endpoint. Read top to bottom, the decorators and then the handler

@@ -9,8 +9,8 @@ import { JsonRpcId, JsonRpcMessage } from '../interfaces/json-rpc.interface';
 import { JsonRpcException } from '../errors/json-rpc.exception';
 import { bodyTooLarge, invalidRequest } from '../errors/mcp-transport.errors';
 import { McpMessages } from '../mcp.messages';
-import { mcpState } from '../mcp-request.state';
-import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from './json-depth';
+import { mcpState } from '../transport/mcp-request.state';
+import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from '../transport/json-depth';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -1,4 +1,4 @@
-import { MCP_ERA_2026, MCP_SUPPORTED_VERSIONS } from './mcp.constants';
+import { MCP_ERA_2026, MCP_SUPPORTED_VERSIONS } from '../mcp.constants';
 
 /** `data` of -32022: what the server speaks and what the client asked for. */
 export function unsupportedVersionData(requested: unknown) {

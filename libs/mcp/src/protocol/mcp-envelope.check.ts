@@ -2,7 +2,7 @@ import { JsonRpcErrorCode, MCP_ERA_2026, MCP_META } from '../mcp.constants';
 import { McpRequestState } from '../interfaces/mcp-request.interface';
 import { JsonRpcException } from '../errors/json-rpc.exception';
 import { McpMessages } from '../mcp.messages';
-import { unsupportedVersionData } from '../mcp-versions';
+import { unsupportedVersionData } from './mcp-protocol.versions';
 
 /**
  * Steps 10.2 and 10.3 (era 2026-07-28), once the headers agree with the

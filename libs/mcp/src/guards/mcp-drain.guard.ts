@@ -2,8 +2,8 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import type { Response } from 'express';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
-import { McpDrainService } from './mcp-drain.service';
-import { unavailable } from './mcp-limits.errors';
+import { McpDrainService } from '../limits/mcp-drain.service';
+import { unavailable } from '../errors/mcp-limits.errors';
 
 /**
  * Before every other check: a draining replica answers 503 -32030 at once,
