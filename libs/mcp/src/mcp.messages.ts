@@ -1,4 +1,10 @@
-/** Every message the module answers or logs, in one place. */
+/**
+ * Every message the module answers or logs, in one place, except those of
+ * three parts that keep theirs beside them: `limits/mcp-limits.messages.ts`,
+ * `confirmation/mcp-confirmation.messages.ts` and
+ * `schema/json-schema.messages.ts`. The errors that carry them are all built
+ * in `errors/`.
+ */
 export const McpMessages = {
   bodyTooLarge: (limit: number) => `Request body too large (limit ${limit} bytes)`,
   methodNotAllowed: () => 'Method not allowed: the MCP endpoint accepts POST only',

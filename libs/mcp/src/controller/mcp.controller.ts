@@ -1,9 +1,7 @@
 import { All, Controller, Post, Req, Res, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
-import { JsonRpcErrorCode } from '../mcp.constants';
-import { McpMessages } from '../mcp.messages';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
-import { JsonRpcException } from '../errors/json-rpc.exception';
+import { methodNotAllowed } from '../errors/mcp-transport.errors';
 import { McpExceptionFilter } from '../errors/mcp-exception.filter';
 import { McpOriginGuard } from '../guards/mcp-origin.guard';
 import { McpContentLengthGuard } from '../guards/mcp-content-length.guard';
@@ -63,7 +61,7 @@ export class McpController {
   /** GET (no server stream), DELETE (no session) and every other method. */
   @All()
   rejectMethod(): never {
-    throw new JsonRpcException(JsonRpcErrorCode.InvalidRequest, McpMessages.methodNotAllowed(), 405, undefined, { Allow: 'POST' }, true);
+    throw methodNotAllowed();
   }
 }
 

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpAuthException } from '../errors/mcp-auth.exception';
-import { McpMessages } from '../mcp.messages';
+import { invalidToken, missingToken } from '../errors/mcp-auth.errors';
 import { McpBearerStrategy } from '../auth/mcp-bearer.strategy';
 
 /** What a passport strategy calls back with; a run of it gets these bound for one request. */
@@ -40,9 +40,7 @@ export class McpAuthGuard implements CanActivate {
 
   /** Overridable: the 401 answered for a missing or rejected token. */
   protected unauthorized(tokenSent: boolean): McpAuthException {
-    return tokenSent
-      ? new McpAuthException(401, 'invalid_token', McpMessages.invalidToken(), { error: 'invalid_token' })
-      : new McpAuthException(401, 'invalid_token', McpMessages.missingToken(), {});
+    return tokenSent ? invalidToken() : missingToken();
   }
 
   /**

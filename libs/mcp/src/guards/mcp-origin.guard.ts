@@ -1,9 +1,8 @@
-import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { MCP_RESOLVED_OPTIONS, JsonRpcErrorCode } from '../mcp.constants';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
-import { JsonRpcException } from '../errors/json-rpc.exception';
-import { McpMessages } from '../mcp.messages';
+import { originForbidden } from '../errors/mcp-transport.errors';
 import { singleHeader } from '../transport/mcp-request.state';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -28,14 +27,7 @@ export class McpOriginGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<McpHttpRequest>();
     const origin = singleHeader(request, 'origin');
     if (origin === undefined || this.isAllowed(origin, request)) return true;
-    throw new JsonRpcException(
-      JsonRpcErrorCode.InvalidRequest,
-      McpMessages.originForbidden(String(origin)),
-      HttpStatus.FORBIDDEN,
-      undefined,
-      {},
-      true,
-    );
+    throw originForbidden(String(origin));
   }
 
   /** Overridable: the decision for one `Origin` value. */

@@ -5,7 +5,7 @@ import { McpInvocable } from '../interfaces/mcp-definition.interface';
 import { McpEra } from '../interfaces/mcp-request.interface';
 import { McpParamKind } from '../interfaces/mcp-param-binding.interface';
 import { httpExceptionMessage } from '../errors/mcp-http-exception.reader';
-import { invalidParams } from '../params/mcp-params.reader';
+import { invalidParams } from '../errors/mcp-method.errors';
 import { McpMessages } from '../mcp.messages';
 
 /** What each kind of bound parameter receives in one call. */

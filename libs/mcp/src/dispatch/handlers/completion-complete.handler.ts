@@ -4,7 +4,7 @@ import { McpPromptRegistry } from '../../discovery/mcp-prompt.registry';
 import { McpResourceTemplateRegistry } from '../../discovery/mcp-resource-template.registry';
 import { McpCompletionRegistry } from '../../discovery/mcp-completion.registry';
 import { McpProviderInvoker } from '../../invokers/mcp-provider.invoker';
-import { invalidParams } from '../../params/mcp-params.reader';
+import { invalidParams } from '../../errors/mcp-method.errors';
 import { assertAccess } from '../mcp-access.check';
 import { mcpCallContext } from '../../params/mcp-call.context';
 import { readCompletionParams } from '../../params/mcp-completion.params';
