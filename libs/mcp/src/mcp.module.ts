@@ -65,7 +65,8 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
 /**
  * Serves the host's `@McpTool()`, `@McpResource()`, `@McpResourceTemplate()`,
  * `@McpPrompt()` and `@McpCompletion()` methods at one stateless MCP
- * endpoint, in both protocol eras.
+ * endpoint, in both protocol eras. A host that needs another rule in one of
+ * the steps documented "Overridable" gives a subclass in `overrides`.
  *
  * @example
  * ```ts

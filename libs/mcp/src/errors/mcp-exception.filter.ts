@@ -20,6 +20,9 @@ import { internalError, refusedByHost } from './mcp-host.errors';
  * The only place the MCP endpoint's errors are written: JSON-RPC errors with
  * their HTTP status, OAuth challenges for authentication, and a generic
  * -32603 with a correlation id for anything unexpected (logged, never shown).
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Catch()
 export class McpExceptionFilter implements ExceptionFilter {

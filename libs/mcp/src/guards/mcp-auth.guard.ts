@@ -20,6 +20,9 @@ interface StrategyRun {
  * resource. Tokens in the query string or in the body (which
  * passport-http-bearer would otherwise accept) are refused: they end up in
  * logs and histories.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class McpAuthGuard implements CanActivate {

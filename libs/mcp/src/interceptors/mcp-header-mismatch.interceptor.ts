@@ -24,6 +24,9 @@ const NAME_SOURCES: Record<string, { field: 'name' | 'uri'; required: boolean }>
  * body, so the two must say the same thing. Then the envelope (10.2, 10.3).
  * One interceptor for the whole step: each interceptor Nest runs costs an
  * async-context bind and an rxjs pipeline per request.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class McpHeaderMismatchInterceptor implements NestInterceptor {

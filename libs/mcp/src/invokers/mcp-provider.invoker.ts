@@ -16,6 +16,9 @@ export type McpParamSources = Partial<Record<McpParamKind, unknown>>;
  * the arguments go through a `ValidationPipe` with the host's options when
  * the method takes a DTO, and every decorated parameter gets its value.
  * Shared by tools, resources, prompts and completions.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class McpProviderInvoker {

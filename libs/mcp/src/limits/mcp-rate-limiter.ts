@@ -30,6 +30,9 @@ const STORE_DOWN_RETRY_AFTER_SECONDS = 1;
  * The controller calls it first thing in its handler, which runs after the
  * step-10 interceptor: a plain awaited call rather than one more interceptor,
  * whose async-context bind and rxjs pipeline every request would pay.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class McpRateLimiter {

@@ -22,6 +22,9 @@ export interface McpResourceTarget {
  * `resources/read`: the fixed resource of that URI, else the first template
  * that matches it. Every way of not finding it (no match, a role that may
  * not read it, `NotFoundException`, nothing returned) is the same answer.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class ResourcesReadHandler implements McpMethodHandler {
