@@ -15,11 +15,12 @@ import { McpCompletionRegistry } from './discovery/mcp-completion.registry';
 import { McpDefinitionFactory } from './discovery/mcp-definition.factory';
 import { DtoJsonSchemaFactory } from './schema/dto-json-schema.factory';
 import { McpBearerStrategy } from './auth/mcp-bearer.strategy';
-import { McpAuthGuard } from './guards/mcp-auth.guard';
+import { McpDrainGuard } from './guards/mcp-drain.guard';
 import { McpOriginGuard } from './guards/mcp-origin.guard';
 import { McpContentLengthGuard } from './guards/mcp-content-length.guard';
-import { McpEraGuard } from './guards/mcp-era.guard';
+import { McpAuthGuard } from './guards/mcp-auth.guard';
 import { McpMessageGuard } from './guards/mcp-message.guard';
+import { McpEraGuard } from './guards/mcp-era.guard';
 import { McpBodyParserInstaller } from './transport/mcp-body-parser.installer';
 import { McpHeaderMismatchInterceptor } from './interceptors/mcp-header-mismatch.interceptor';
 import { McpExceptionFilter } from './errors/mcp-exception.filter';
@@ -93,6 +94,7 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpExplorer,
     DtoJsonSchemaFactory,
     McpBearerStrategy,
+    McpDrainGuard,
     McpOriginGuard,
     McpContentLengthGuard,
     McpAuthGuard,

@@ -3,7 +3,7 @@ import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { McpServerDescription } from '../discovery/mcp-server.description';
-import { publicOrigin, RESOURCE_METADATA_PREFIX } from './mcp-resource-metadata';
+import { publicOrigin, RESOURCE_METADATA_PREFIX } from './mcp-resource-metadata.url';
 
 /** OAuth 2.0 Protected Resource Metadata (RFC 9728): where a client learns how to get a token. No token needed. */
 export class McpResourceMetadataController {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { methodNotFound } from '../errors/mcp-method.errors';
-import { McpMethodContext, McpMethodHandler, McpMethodHandlers } from './mcp-method.handler';
+import { McpMethodContext } from '../interfaces/mcp-method-context.interface';
+import { McpMethodHandler, McpMethodHandlers } from './mcp-method.handler';
 import { McpServerDescription } from '../discovery/mcp-server.description';
 import { McpPreparedResult } from '../results/mcp-prepared.result';
 

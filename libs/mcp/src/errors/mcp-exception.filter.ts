@@ -9,7 +9,7 @@ import { McpMessages } from '../mcp.messages';
 import { mcpState } from '../transport/mcp-request.state';
 import { applyMcpResponseHeaders } from '../transport/mcp-response.headers';
 import { sendMcpJson } from '../transport/mcp-response.writer';
-import { resourceMetadataUrl } from '../auth/mcp-resource-metadata';
+import { resourceMetadataUrl } from '../auth/mcp-resource-metadata.url';
 import { JsonRpcException } from './json-rpc.exception';
 import { McpAuthException } from './mcp-auth.exception';
 import { McpAvailability } from '../interfaces/mcp-availability.interface';

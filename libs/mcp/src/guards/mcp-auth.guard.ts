@@ -16,10 +16,11 @@ interface StrategyRun {
 }
 
 /**
- * Step 4: a bearer token in the `Authorization` header, valid for this MCP
- * resource. Tokens in the query string or in the body (which
- * passport-http-bearer would otherwise accept) are refused: they end up in
- * logs and histories.
+ * Guard 4 of 6, ADDENDUM §1 step 4: a bearer token in the `Authorization`
+ * header, valid for this MCP resource, checked by the module's own
+ * passport-http-bearer strategy (`auth/`) and the host's verifier. Tokens in
+ * the query string or in the body (which passport-http-bearer would
+ * otherwise accept) are refused: they end up in logs and histories.
  *
  * A host may have the module build a subclass instead (`overrides` of
  * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.

@@ -6,11 +6,11 @@ import { McpDrainService } from '../limits/mcp-drain.service';
 import { unavailable } from '../errors/mcp-limits.errors';
 
 /**
- * Before every other check: a draining replica answers 503 -32030 at once,
- * without reading the body or verifying the token (its database may be about
- * to close); otherwise the request is counted in flight until its response
- * is over, so draining knows what to wait for. No id is echoed: the body is
- * not read.
+ * Guard 1 of 6, before the steps of ADDENDUM §1: a draining replica answers
+ * 503 -32030 at once, without reading the body or verifying the token (its
+ * database may be about to close); otherwise the request is counted in flight
+ * until its response is over, so draining knows what to wait for. No id is
+ * echoed: the body is not read.
  */
 @Injectable()
 export class McpDrainGuard implements CanActivate {

@@ -21,10 +21,10 @@ import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from '../transport/json-depth';
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Steps 5 to 9: reads the body (never more than the limit, chunked bodies
- * included), then requires JSON, one object, and a valid JSON-RPC 2.0
- * request or notification. Runs after authentication, so an anonymous
- * client cannot make the server buffer anything.
+ * Guard 5 of 6, ADDENDUM §1 steps 5 to 9: reads the body (never more than
+ * the limit, chunked bodies included), then requires JSON, one object, and a
+ * valid JSON-RPC 2.0 request or notification. Runs after authentication, so
+ * an anonymous client cannot make the server buffer anything.
  */
 @Injectable()
 export class McpMessageGuard implements CanActivate {

@@ -8,8 +8,9 @@ import { singleHeader } from '../transport/mcp-request.state';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * Step 2: a browser's `Origin` must be the server's own or an allowed one,
- * against DNS rebinding. Requests without `Origin` (non-browser clients) pass.
+ * Guard 2 of 6, ADDENDUM §1 step 2: a browser's `Origin` must be the
+ * server's own or an allowed one, against DNS rebinding. Requests without
+ * `Origin` (non-browser clients) pass.
  *
  * A host may have the module build a subclass instead (`overrides` of
  * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.

@@ -1,6 +1,6 @@
 import { MCP_META } from '../mcp.constants';
 import { McpCallContext } from '../interfaces/mcp-call-context.interface';
-import { McpMethodContext } from '../dispatch/mcp-method.handler';
+import { McpMethodContext } from '../interfaces/mcp-method-context.interface';
 import { invalidParams } from '../errors/mcp-method.errors';
 import { optionalObject, optionalString } from './mcp-params.reader';
 import { McpMessages } from '../mcp.messages';

@@ -1,4 +1,5 @@
-import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
+import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
+import { McpMethodHandler } from '../mcp-method.handler';
 import { McpListedRegistry } from '../../discovery/mcp-listed.registry';
 import { McpListedDefinition } from '../../interfaces/mcp-definition.interface';
 import { rejectCursor } from '../../params/mcp-params.reader';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
+import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
+import { McpMethodHandler } from '../mcp-method.handler';
 import { McpPromptRegistry } from '../../discovery/mcp-prompt.registry';
 import { McpProviderInvoker } from '../../invokers/mcp-provider.invoker';
 import { optionalStringRecord, requiredString } from '../../params/mcp-params.reader';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
+import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
+import { McpMethodHandler } from '../mcp-method.handler';
 import { McpResourceRegistry } from '../../discovery/mcp-resource.registry';
 import { McpResourceTemplateRegistry } from '../../discovery/mcp-resource-template.registry';
 import { isRoleAllowed } from '../../discovery/mcp-access.rules';

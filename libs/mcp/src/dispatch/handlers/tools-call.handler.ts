@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
+import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
+import { McpMethodHandler } from '../mcp-method.handler';
 import { McpToolRegistry } from '../../discovery/mcp-tool.registry';
 import { McpToolInvoker } from '../../invokers/mcp-tool.invoker';
 import { optionalObject, requiredString } from '../../params/mcp-params.reader';
