@@ -21,7 +21,7 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
-    '^@kobana/mcp/(.*)$': '<rootDir>/libs/mcp/src/$1',
+    '^@kobana/mcp/testing$': '<rootDir>/libs/mcp/src/testing',
   },
 };
 module.exports = {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { timingSafeEqual } from 'crypto';
 import type { McpTokenVerifier } from '@kobana/mcp';
-import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpCaller } from '@kobana/mcp';
 
 /** Injection token of the one bearer token the fixture host accepts. */
 export const CONFORMANCE_TOKEN = Symbol('CONFORMANCE_TOKEN');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { McpTokenVerifier } from '@kobana/mcp';
-import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpCaller } from '@kobana/mcp';
 
 /**
  * Callers the load rotates over. The module keeps its default limits (600

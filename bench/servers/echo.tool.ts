@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import type { McpCaller as Caller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpCaller as Caller } from '@kobana/mcp';
 
 /** Arguments of the benchmark echo: the kinds of constraint a real DTO has. */
 export class EchoDto {

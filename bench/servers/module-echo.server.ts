@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { McpModule } from '@kobana/mcp';
-import type { McpRateLimitOptions } from '@kobana/mcp/limits/mcp-limits-options.interface';
+import type { McpRateLimitOptions } from '@kobana/mcp';
 import { BenchVerifier } from './bench.verifier';
 import { BENCH_VALIDATION } from './bench.validation';
 import { EchoService } from './echo.tool';

@@ -29,7 +29,7 @@ import { NestFactory } from '@nestjs/core';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
 import type { Request } from 'express';
-import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpCaller } from '@kobana/mcp';
 import { BenchVerifier } from './bench.verifier';
 import { EchoDto, EchoService, EchoView } from './echo.tool';
 import { BENCH_VALIDATION } from './bench.validation';

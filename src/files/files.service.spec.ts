@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { Readable } from 'node:stream';
-import { MCP_TOOL_METADATA } from '@kobana/mcp/mcp.constants';
+import { MCP_TOOL_METADATA } from '@kobana/mcp/testing';
 import { FilesKit, openFilesKit } from './files.test-kit';
 import { FilesService } from './files.service';
 

@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpCaller } from '@kobana/mcp';
 
 /**
  * The verified caller of a REST request, in the same shape the MCP module

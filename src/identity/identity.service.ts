@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Kysely, Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpCaller } from '@kobana/mcp';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { DEFAULT_PLAN, isPlanName, PlanName } from '../organizations/plan.catalog';

@@ -1,5 +1,5 @@
 import { ExecutionContext } from '@nestjs/common';
-import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpCaller } from '@kobana/mcp';
 import { IdentityService } from './identity.service';
 import { KaduApiAuthGuard } from './kadu-api-auth.guard';
 import { KaduApiStrategy } from './kadu-api.strategy';

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import passport from 'passport';
-import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpCaller } from '@kobana/mcp';
 import { KADU_API_REALM } from './kadu-api.constants';
 import { KaduApiStrategy } from './kadu-api.strategy';
 

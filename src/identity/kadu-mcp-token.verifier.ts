@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { McpTokenVerifier } from '@kobana/mcp/auth/mcp-token-verifier.interface';
-import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpTokenVerifier } from '@kobana/mcp';
+import type { McpCaller } from '@kobana/mcp';
 import { IdentityService } from './identity.service';
 
 /**

@@ -1,5 +1,5 @@
 import { Kysely } from 'kysely';
-import { MCP_TOOL_METADATA } from '@kobana/mcp/mcp.constants';
+import { MCP_TOOL_METADATA } from '@kobana/mcp/testing';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { IdentityService } from '../identity/identity.service';

@@ -1,4 +1,4 @@
-import { MCP_TOOL_METADATA } from '@kobana/mcp/mcp.constants';
+import { MCP_TOOL_METADATA } from '@kobana/mcp/testing';
 import { openUnitWorld, UnitWorld } from '../../test/support/kadu-unit';
 import { INVALID_CURSOR_MESSAGE } from '../common/pagination/cursor.codec';
 import { CreateTaskDto } from './dto/create-task.dto';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { MCP_TOOL_METADATA } from '@kobana/mcp/mcp.constants';
+import { MCP_TOOL_METADATA } from '@kobana/mcp/testing';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { openWebhooksKit, WebhooksKit } from './webhooks.test-kit';
 

@@ -10,7 +10,7 @@ import { IsInt, IsOptional, IsString } from 'class-validator';
 import request from 'supertest';
 import { McpArgs, McpModule, McpTool } from '@kobana/mcp';
 import type { McpModuleOptions, McpTokenVerifier } from '@kobana/mcp';
-import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpCaller } from '@kobana/mcp';
 import { body2026, headers2026 } from './support/fixture.app';
 
 /** Arguments of the counting tools. */

@@ -4,7 +4,7 @@
  * call past the budget is refused with the exact 429 wherever it lands, and
  * only the budgeted calls took effect.
  */
-import { rateLimitKey } from '../../libs/mcp/src/limits/mcp-rate-limit.key';
+import { rateLimitKey } from '@kobana/mcp/testing';
 import { mintCaller } from './replicas.callers';
 import { McpAnswer, toolCall } from './replicas.mcp';
 import { ReplicaWorld, WRITE_LIMIT } from './replicas.support';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { McpModuleOptions, McpResolvedOptions } from './interfaces/mcp-module-options.interface';
-import { resolveDrain, resolveRateLimit } from './limits/mcp-limits.defaults';
-import { ALWAYS_AVAILABLE } from './limits/mcp-availability.interface';
+import { ALWAYS_AVAILABLE, resolveDrain, resolveRateLimit } from './limits/mcp-limits.defaults';
 import { McpMemoryConfirmationStore } from './confirmation/mcp-memory-confirmation.store';
 
 /** 1 MiB, the same limit as the API. */

@@ -1,4 +1,10 @@
-/** Every message the module answers or logs, in one place. */
+/**
+ * Every message the module answers or logs, in one place, except those of
+ * three parts that keep theirs beside them: `limits/mcp-limits.messages.ts`,
+ * `confirmation/mcp-confirmation.messages.ts` and
+ * `schema/json-schema.messages.ts`. The errors that carry them are all built
+ * in `errors/`.
+ */
 export const McpMessages = {
   bodyTooLarge: (limit: number) => `Request body too large (limit ${limit} bytes)`,
   methodNotAllowed: () => 'Method not allowed: the MCP endpoint accepts POST only',
@@ -56,4 +62,8 @@ export const McpMessages = {
   missingInputType: (tool: string) =>
     `MCP tool "${tool}" takes @McpArgs() but its type is not a class: declare a DTO class as the parameter type or set "input" in @McpTool()`,
   unhandledError: (correlationId: string) => `Unhandled error in an MCP request (correlation id ${correlationId})`,
+  notOverridable: (given: string, overridable: string[]) =>
+    `McpModule cannot use a subclass in place of ${given}: "overrides" takes only ${overridable.join(', ')}`,
+  overrideNotSubclass: (base: string, given: string) => `McpModule "overrides": ${given} must extend ${base} to be used in its place`,
+  duplicateOverride: (base: string) => `McpModule "overrides" names ${base} twice: give one subclass per class`,
 } as const;

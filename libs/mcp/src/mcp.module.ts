@@ -15,18 +15,19 @@ import { McpCompletionRegistry } from './discovery/mcp-completion.registry';
 import { McpDefinitionFactory } from './discovery/mcp-definition.factory';
 import { DtoJsonSchemaFactory } from './schema/dto-json-schema.factory';
 import { McpBearerStrategy } from './auth/mcp-bearer.strategy';
-import { McpAuthGuard } from './auth/mcp-auth.guard';
+import { McpDrainGuard } from './guards/mcp-drain.guard';
 import { McpOriginGuard } from './guards/mcp-origin.guard';
 import { McpContentLengthGuard } from './guards/mcp-content-length.guard';
+import { McpAuthGuard } from './guards/mcp-auth.guard';
+import { McpMessageGuard } from './guards/mcp-message.guard';
 import { McpEraGuard } from './guards/mcp-era.guard';
-import { McpMessageGuard } from './transport/mcp-message.guard';
 import { McpBodyParserInstaller } from './transport/mcp-body-parser.installer';
 import { McpHeaderMismatchInterceptor } from './interceptors/mcp-header-mismatch.interceptor';
 import { McpExceptionFilter } from './errors/mcp-exception.filter';
 import { McpDispatcher } from './dispatch/mcp.dispatcher';
-import { McpServerDescription } from './dispatch/mcp-server.description';
-import { McpToolInvoker } from './dispatch/mcp-tool.invoker';
-import { McpProviderInvoker } from './dispatch/mcp-provider.invoker';
+import { McpServerDescription } from './discovery/mcp-server.description';
+import { McpToolInvoker } from './invokers/mcp-tool.invoker';
+import { McpProviderInvoker } from './invokers/mcp-provider.invoker';
 import { McpMethodHandlers } from './dispatch/mcp-method.handler';
 import { InitializeHandler } from './dispatch/handlers/initialize.handler';
 import { PingHandler } from './dispatch/handlers/ping.handler';
@@ -41,7 +42,7 @@ import { PromptsGetHandler } from './dispatch/handlers/prompts-get.handler';
 import { CompletionCompleteHandler } from './dispatch/handlers/completion-complete.handler';
 import { MCP_LIMITS_PROVIDERS } from './limits/mcp-limits.providers';
 import { McpDrainService } from './limits/mcp-drain.service';
-import { McpConfirmationStore } from './confirmation/mcp-confirmation.store';
+import { McpConfirmationStore } from './interfaces/mcp-confirmation-store.interface';
 import { McpRequestStateSigner } from './confirmation/mcp-request-state.signer';
 import { McpElicitationConfirmer } from './confirmation/mcp-elicitation.confirmer';
 import { McpApprovalConfirmer } from './confirmation/mcp-approval.confirmer';
@@ -65,7 +66,8 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
 /**
  * Serves the host's `@McpTool()`, `@McpResource()`, `@McpResourceTemplate()`,
  * `@McpPrompt()` and `@McpCompletion()` methods at one stateless MCP
- * endpoint, in both protocol eras.
+ * endpoint, in both protocol eras. A host that needs another rule in one of
+ * the steps documented "Overridable" gives a subclass in `overrides`.
  *
  * @example
  * ```ts
@@ -92,6 +94,7 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpExplorer,
     DtoJsonSchemaFactory,
     McpBearerStrategy,
+    McpDrainGuard,
     McpOriginGuard,
     McpContentLengthGuard,
     McpAuthGuard,

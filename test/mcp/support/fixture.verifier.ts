@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { timingSafeEqual } from 'crypto';
 import type { McpTokenVerifier } from '@kobana/mcp';
-import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
+import type { McpCaller } from '@kobana/mcp';
 
 /** Tokens of the module's own tests: fixed, in memory, compared in constant time. */
 export const FIXTURE_TOKENS: Record<string, McpCaller> = {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
-import { McpApproval, McpConfirmationStore } from './mcp-confirmation.store';
+import { McpApproval, McpConfirmationStore } from '../interfaces/mcp-confirmation-store.interface';
 import { McpConfirmationOutcome, McpConfirmationRequest, answer } from './mcp-confirmation.request';
 import { approvalClosedResult, approvalRequiredResult } from './mcp-confirmation.results';
 

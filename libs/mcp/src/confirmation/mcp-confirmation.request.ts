@@ -1,7 +1,7 @@
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpCallContext } from '../interfaces/mcp-call-context.interface';
 import { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
-import { McpApprovalKey } from './mcp-confirmation.store';
+import { McpApprovalKey } from '../interfaces/mcp-confirmation-store.interface';
 
 /** One `tools/call` of a destructive tool, as the confirmers see it. */
 export interface McpConfirmationRequest {

@@ -1,6 +1,6 @@
-import { McpInputRequired } from '../dispatch/mcp-input-required';
-import { McpToolResult } from '../dispatch/mcp-tool-result';
-import { McpApproval } from './mcp-confirmation.store';
+import { McpInputRequired } from '../results/mcp-input-required.result';
+import { McpToolResult } from '../results/mcp-tool.result';
+import { McpApproval } from '../interfaces/mcp-confirmation-store.interface';
 import { McpConfirmationMessages } from './mcp-confirmation.messages';
 
 /** Longest rendering of one argument value in the elicitation message. */

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { invalidParams } from '../dispatch/mcp-params';
-import { McpConfirmationStore } from './mcp-confirmation.store';
+import { invalidConfirmationAnswer, invalidRequestState } from '../errors/mcp-confirmation.errors';
+import { McpConfirmationStore } from '../interfaces/mcp-confirmation-store.interface';
 import { McpRequestStateSigner } from './mcp-request-state.signer';
 import { McpConfirmationOutcome, McpConfirmationRequest, answer, sameKey } from './mcp-confirmation.request';
 import { confirmInputRequired, declinedResult } from './mcp-confirmation.results';
-import { McpConfirmationMessages } from './mcp-confirmation.messages';
 
 const ACTIONS = new Set(['accept', 'decline', 'cancel']);
 
@@ -26,7 +25,7 @@ export class McpElicitationConfirmer {
     if (requestState === undefined) return this.ask(request);
     const state = this.signer.verify(requestState);
     // Forged, edited, or issued to another caller, tool or arguments: the client misbehaves, so an error (the conformance suite requires one).
-    if (!state || !sameKey(state, request.key)) throw invalidParams('2026', McpConfirmationMessages.invalidState());
+    if (!state || !sameKey(state, request.key)) throw invalidRequestState();
     if (state.expires_at <= request.now.getTime()) return this.ask(request);
     const reply = inputResponses?.confirm;
     if (reply === undefined) return this.ask(request);
@@ -44,9 +43,9 @@ export class McpElicitationConfirmer {
 /** True for `{ action: "accept", content: { confirm: true } }`; false for a decline, a cancel or `confirm` not true; -32602 for any other shape. */
 function accepted(reply: Record<string, unknown>): boolean {
   const { action, content } = reply;
-  if (typeof action !== 'string' || !ACTIONS.has(action)) throw invalidParams('2026', McpConfirmationMessages.invalidAnswer());
+  if (typeof action !== 'string' || !ACTIONS.has(action)) throw invalidConfirmationAnswer();
   if (content !== undefined && (content === null || typeof content !== 'object' || Array.isArray(content))) {
-    throw invalidParams('2026', McpConfirmationMessages.invalidAnswer());
+    throw invalidConfirmationAnswer();
   }
   return action === 'accept' && (content as Record<string, unknown> | undefined)?.confirm === true;
 }

@@ -1,4 +1,4 @@
-import { McpApproval, McpApprovalKey, McpConfirmationStore, McpNewApproval } from './mcp-confirmation.store';
+import { McpApproval, McpApprovalKey, McpConfirmationStore, McpNewApproval } from '../interfaces/mcp-confirmation-store.interface';
 
 /** Longest an approval is kept after it stops mattering, so the maps stay bounded. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;

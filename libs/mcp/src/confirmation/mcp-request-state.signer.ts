@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
-import { McpApprovalKey } from './mcp-confirmation.store';
+import { McpApprovalKey } from '../interfaces/mcp-confirmation-store.interface';
 
 /** What a confirmation's `requestState` binds: the caller, the tool, the arguments' digest, an expiry and a nonce. */
 export interface McpConfirmationState extends McpApprovalKey {

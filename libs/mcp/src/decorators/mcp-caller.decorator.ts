@@ -1,7 +1,12 @@
 import { McpCaller as McpCallerIdentity } from '../interfaces/mcp-caller.interface';
 import { createMcpParamDecorator } from './mcp-param.decorator';
 
-/** The verified identity behind the token (see `McpCallerIdentity`). */
+/**
+ * The verified identity behind the token: subject, organization, OAuth
+ * client, scopes and roles, all read from the token by the host's verifier.
+ * Hosts type a caller with it wherever they meet one (`@McpCaller()`
+ * parameters, token verifiers, their own REST guards).
+ */
 export type McpCaller = McpCallerIdentity;
 
 /**

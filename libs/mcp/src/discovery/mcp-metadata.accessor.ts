@@ -12,7 +12,7 @@ import { McpToolOptions } from '../interfaces/mcp-tool-options.interface';
 import { McpResourceOptions, McpResourceTemplateOptions } from '../interfaces/mcp-resource-options.interface';
 import { McpPromptOptions } from '../interfaces/mcp-prompt-options.interface';
 import { McpCompletionOptions } from '../interfaces/mcp-completion-options.interface';
-import { McpParamBinding } from '../decorators/mcp-param.decorator';
+import { McpParamBinding } from '../interfaces/mcp-param-binding.interface';
 
 const METHOD_KEYS = [MCP_TOOL_METADATA, MCP_RESOURCE_METADATA, MCP_RESOURCE_TEMPLATE_METADATA, MCP_PROMPT_METADATA, MCP_COMPLETION_METADATA];
 

@@ -1,4 +1,5 @@
 import { McpMessages } from '../mcp.messages';
+import { McpUriTemplateMatcher } from '../interfaces/mcp-uri-template.interface';
 
 /** `{name}`; anything else between braces (operators, lists, modifiers) is a higher level of RFC 6570. */
 const EXPRESSION = /\{([^{}]*)\}/g;
@@ -10,7 +11,7 @@ const VALUE = '([^/?#]+)';
  * An RFC 6570 level-1 URI template (`kobana://kadu/tasks/{id}`), compiled
  * once at start-up into a matcher that reads the variables back from a URI.
  */
-export class McpUriTemplate {
+export class McpUriTemplate implements McpUriTemplateMatcher {
   private constructor(
     readonly template: string,
     /** The variable names, in order. */

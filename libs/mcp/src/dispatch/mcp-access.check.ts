@@ -1,7 +1,7 @@
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpGuarded } from '../interfaces/mcp-definition.interface';
 import { isRoleAllowed, missingScopes } from '../discovery/mcp-access.rules';
-import { insufficientScope } from '../errors/mcp-method.errors';
+import { insufficientScope } from '../errors/mcp-auth.errors';
 
 /** What a definition is called in the `insufficient_scope` description. */
 export type McpAccessKind = 'tool' | 'resource' | 'prompt';

@@ -1,17 +1,6 @@
-import { McpCaller } from '../interfaces/mcp-caller.interface';
-import { JsonRpcMessage } from '../interfaces/json-rpc.interface';
-import { McpEra, McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
-import type { McpCapability } from './mcp-server.description';
-
-/** What a method handler is given: the message and what the pipeline proved about it. */
-export interface McpMethodContext {
-  message: JsonRpcMessage;
-  params: Record<string, unknown>;
-  era: McpEra;
-  caller: McpCaller;
-  state: McpRequestState;
-  request: McpHttpRequest;
-}
+import { McpEra } from '../interfaces/mcp-request.interface';
+import { McpMethodContext } from '../interfaces/mcp-method-context.interface';
+import type { McpCapability } from '../discovery/mcp-server.description';
 
 /** One JSON-RPC method of the endpoint. */
 export interface McpMethodHandler {

@@ -2,10 +2,11 @@ import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpEra } from '../interfaces/mcp-request.interface';
 import { JsonRpcException } from '../errors/json-rpc.exception';
 import { McpDispatcher } from './mcp.dispatcher';
-import { McpMethodContext, McpMethodHandler } from './mcp-method.handler';
-import { McpPreparedResult } from './mcp-prepared.result';
-import { McpServerDescription } from './mcp-server.description';
-import { rejectCursor } from './mcp-params';
+import { McpMethodContext } from '../interfaces/mcp-method-context.interface';
+import { McpMethodHandler } from './mcp-method.handler';
+import { McpPreparedResult } from '../results/mcp-prepared.result';
+import { McpServerDescription } from '../discovery/mcp-server.description';
+import { rejectCursor } from '../params/mcp-params.reader';
 
 /** A list keyed by the caller's first role, counting how often it is really built. */
 class CountingListHandler implements McpMethodHandler {

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JsonRpcErrorCode } from '../mcp.constants';
-import { McpMessages } from '../mcp.messages';
-import { JsonRpcException } from '../errors/json-rpc.exception';
-import { McpMethodContext, McpMethodHandler, McpMethodHandlers } from './mcp-method.handler';
-import { McpServerDescription } from './mcp-server.description';
-import { McpPreparedResult } from './mcp-prepared.result';
+import { methodNotFound } from '../errors/mcp-method.errors';
+import { McpMethodContext } from '../interfaces/mcp-method-context.interface';
+import { McpMethodHandler, McpMethodHandlers } from './mcp-method.handler';
+import { McpServerDescription } from '../discovery/mcp-server.description';
+import { McpPreparedResult } from '../results/mcp-prepared.result';
 
 /**
  * How many bytes of prepared results are kept (about a hundred lists of
@@ -34,12 +33,7 @@ export class McpDispatcher {
   async dispatch(context: McpMethodContext): Promise<Record<string, unknown> | McpPreparedResult> {
     const handler = this.handlers.get(context.message.method);
     if (!handler || !handler.eras.includes(context.era) || !this.isAnnounced(handler)) {
-      // Era 2026 answers an unknown method with 404, so a legacy client can tell a modern server apart.
-      throw new JsonRpcException(
-        JsonRpcErrorCode.MethodNotFound,
-        McpMessages.methodNotFound(context.message.method),
-        context.era === '2026' ? 404 : 200,
-      );
+      throw methodNotFound(context.message.method, context.era);
     }
     const key = handler.resultKey ? `${context.era}\n${handler.method}\n${handler.resultKey(context)}` : undefined;
     if (key === undefined) return this.shape(await handler.handle(context), handler, context);

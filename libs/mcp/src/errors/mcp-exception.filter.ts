@@ -1,24 +1,28 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { randomUUID } from 'crypto';
-import { JsonRpcErrorCode, MCP_RESOLVED_OPTIONS } from '../mcp.constants';
+import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { JsonRpcErrorObject } from '../interfaces/json-rpc.interface';
 import { McpMessages } from '../mcp.messages';
-import { mcpState } from '../mcp-request.state';
-import { applyMcpResponseHeaders } from '../mcp-response.headers';
-import { sendMcpJson } from '../mcp-response.writer';
-import { resourceMetadataUrl } from '../auth/mcp-resource-metadata';
+import { mcpState } from '../transport/mcp-request.state';
+import { applyMcpResponseHeaders } from '../transport/mcp-response.headers';
+import { sendMcpJson } from '../transport/mcp-response.writer';
+import { resourceMetadataUrl } from '../auth/mcp-resource-metadata.url';
 import { JsonRpcException } from './json-rpc.exception';
 import { McpAuthException } from './mcp-auth.exception';
-import { McpAvailability } from '../limits/mcp-availability.interface';
-import { unavailable } from '../limits/mcp-limits.errors';
+import { McpAvailability } from '../interfaces/mcp-availability.interface';
+import { unavailable } from './mcp-limits.errors';
+import { internalError, refusedByHost } from './mcp-host.errors';
 
 /**
  * The only place the MCP endpoint's errors are written: JSON-RPC errors with
  * their HTTP status, OAuth challenges for authentication, and a generic
  * -32603 with a correlation id for anything unexpected (logged, never shown).
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Catch()
 export class McpExceptionFilter implements ExceptionFilter {
@@ -47,19 +51,14 @@ export class McpExceptionFilter implements ExceptionFilter {
     if (exception instanceof JsonRpcException) return exception;
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       // A host-wide guard or pipe refused the request: keep its status, speak JSON-RPC.
-      return new JsonRpcException(JsonRpcErrorCode.InvalidRequest, exception.message, exception.getStatus());
+      return refusedByHost(exception);
     }
     // A fault the host knows to be passing (a database locked for a moment): the client should retry, not give up.
     const retryAfter = this.availability.retryAfterOnError?.(exception);
     if (retryAfter !== undefined) return unavailable(retryAfter, this.options.retryAfterOn503);
     const correlationId = randomUUID();
     this.logger.error(McpMessages.unhandledError(correlationId), exception instanceof Error ? exception.stack : String(exception));
-    return new JsonRpcException(
-      JsonRpcErrorCode.InternalError,
-      McpMessages.internalError(),
-      HttpStatus.INTERNAL_SERVER_ERROR,
-      { correlation_id: correlationId },
-    );
+    return internalError(correlationId);
   }
 
   private sendAuth(exception: McpAuthException, request: McpHttpRequest, response: Response): void {

@@ -2,7 +2,22 @@ import { JsonRpcErrorCode } from '../mcp.constants';
 import { McpMessages } from '../mcp.messages';
 import { McpEra } from '../interfaces/mcp-request.interface';
 import { JsonRpcException } from './json-rpc.exception';
-import { McpAuthException } from './mcp-auth.exception';
+
+/*
+ * The answers of a method that cannot run as asked. Their HTTP status
+ * follows the era: 2026-07-28 says it in the status, 2025 answers 200 and
+ * says it in the body only.
+ */
+
+/** -32601, 404 in era 2026 (so a legacy client can tell a modern server apart), 200 in 2025. */
+export function methodNotFound(method: string, era: McpEra): JsonRpcException {
+  return new JsonRpcException(JsonRpcErrorCode.MethodNotFound, McpMessages.methodNotFound(method), era === '2026' ? 404 : 200);
+}
+
+/** -32602 with the HTTP status of the era: 400 in 2026-07-28, 200 in 2025. */
+export function invalidParams(era: McpEra, message: string, data?: unknown): JsonRpcException {
+  return new JsonRpcException(JsonRpcErrorCode.InvalidParams, message, era === '2026' ? 400 : 200, data);
+}
 
 /**
  * A resource the caller cannot read, whatever the reason: era 2026 folds it
@@ -13,12 +28,4 @@ export function resourceNotFound(era: McpEra, uri: string): JsonRpcException {
   return era === '2026'
     ? new JsonRpcException(JsonRpcErrorCode.InvalidParams, McpMessages.resourceNotFound(), 400, { uri })
     : new JsonRpcException(JsonRpcErrorCode.ResourceNotFound, McpMessages.resourceNotFound(), 200, { uri });
-}
-
-/** 403 with the `insufficient_scope` challenge naming every scope needed, so the client can step up. */
-export function insufficientScope(kind: string, needed: readonly string[], missing: string[]): McpAuthException {
-  return new McpAuthException(403, 'insufficient_scope', McpMessages.insufficientScope(kind, missing), {
-    error: 'insufficient_scope',
-    scope: needed.join(' '),
-  });
 }

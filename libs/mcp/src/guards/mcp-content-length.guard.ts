@@ -4,7 +4,7 @@ import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { bodyTooLarge } from '../errors/mcp-transport.errors';
 
-/** Step 3: a declared `Content-Length` over the limit is refused before the token is even looked at. */
+/** Guard 3 of 6, ADDENDUM §1 step 3: a declared `Content-Length` over the limit is refused before the token is even looked at. */
 @Injectable()
 export class McpContentLengthGuard implements CanActivate {
   constructor(@Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions) {}

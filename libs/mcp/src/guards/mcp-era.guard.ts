@@ -1,16 +1,15 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { JsonRpcErrorCode, MCP_DEFAULT_LEGACY_VERSION, MCP_ERA_2026, MCP_HEADER, MCP_META } from '../mcp.constants';
+import { MCP_DEFAULT_LEGACY_VERSION, MCP_ERA_2026, MCP_HEADER, MCP_META } from '../mcp.constants';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
-import { JsonRpcException } from '../errors/json-rpc.exception';
 import { headerMismatch } from '../errors/mcp-transport.errors';
-import { McpMessages } from '../mcp.messages';
-import { mcpState, singleHeader } from '../mcp-request.state';
-import { isStatelessEraVersion, isSupportedVersion, unsupportedVersionData } from '../mcp-versions';
+import { envelopeRequired, unsupportedVersion } from '../errors/mcp-version.errors';
+import { mcpState, singleHeader } from '../transport/mcp-request.state';
+import { isStatelessEraVersion, isSupportedVersion } from '../protocol/mcp-protocol.versions';
 
 /**
- * Step 10, first half: the body decides the era. An envelope
- * (`params._meta["io.modelcontextprotocol/protocolVersion"]`) means
- * 2026-07-28, whose headers the interceptors then check against the body.
+ * Guard 6 of 6, ADDENDUM §1 step 10, first half: the body decides the era.
+ * An envelope (`params._meta["io.modelcontextprotocol/protocolVersion"]`)
+ * means 2026-07-28, whose headers the interceptor then checks against the body.
  * Without it, the 2025 era, unless the header asks for the stateless era,
  * which is refused rather than silently downgraded.
  */
@@ -30,10 +29,10 @@ export class McpEraGuard implements CanActivate {
     if (header === null) throw headerMismatch('MCP-Protocol-Version');
     const version = header?.trim();
     if (version !== undefined && isStatelessEraVersion(version)) {
-      throw new JsonRpcException(JsonRpcErrorCode.InvalidParams, McpMessages.envelopeRequired(version));
+      throw envelopeRequired(version);
     }
     if (version !== undefined && !isSupportedVersion(version)) {
-      throw new JsonRpcException(JsonRpcErrorCode.UnsupportedProtocolVersion, McpMessages.unsupportedVersion(), 400, unsupportedVersionData(version));
+      throw unsupportedVersion(version);
     }
     state.era = '2025';
     state.version = version ?? MCP_DEFAULT_LEGACY_VERSION;

@@ -1,16 +1,19 @@
-import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { MCP_RESOLVED_OPTIONS, JsonRpcErrorCode } from '../mcp.constants';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
-import { JsonRpcException } from '../errors/json-rpc.exception';
-import { McpMessages } from '../mcp.messages';
-import { singleHeader } from '../mcp-request.state';
+import { originForbidden } from '../errors/mcp-transport.errors';
+import { singleHeader } from '../transport/mcp-request.state';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * Step 2: a browser's `Origin` must be the server's own or an allowed one,
- * against DNS rebinding. Requests without `Origin` (non-browser clients) pass.
+ * Guard 2 of 6, ADDENDUM §1 step 2: a browser's `Origin` must be the
+ * server's own or an allowed one, against DNS rebinding. Requests without
+ * `Origin` (non-browser clients) pass.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class McpOriginGuard implements CanActivate {
@@ -28,14 +31,7 @@ export class McpOriginGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<McpHttpRequest>();
     const origin = singleHeader(request, 'origin');
     if (origin === undefined || this.isAllowed(origin, request)) return true;
-    throw new JsonRpcException(
-      JsonRpcErrorCode.InvalidRequest,
-      McpMessages.originForbidden(String(origin)),
-      HttpStatus.FORBIDDEN,
-      undefined,
-      {},
-      true,
-    );
+    throw originForbidden(String(origin));
   }
 
   /** Overridable: the decision for one `Origin` value. */

@@ -3,13 +3,13 @@ import { Observable } from 'rxjs';
 import { MCP_HEADER, MCP_META } from '../mcp.constants';
 import { McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
-import { McpHeaderBinding } from '../schema/json-schema.interface';
+import { McpHeaderBinding } from '../interfaces/json-schema.interface';
 import { headerMismatch } from '../errors/mcp-transport.errors';
 import { McpToolRegistry } from '../discovery/mcp-tool.registry';
 import { isRoleAllowed } from '../discovery/mcp-access.rules';
-import { mcpState, singleHeader } from '../mcp-request.state';
-import { decodeMirroredHeader } from './mcp-header-value';
-import { checkMcpEnvelope } from './mcp-envelope.check';
+import { mcpState, singleHeader } from '../transport/mcp-request.state';
+import { decodeMirroredHeader } from '../protocol/mcp-header-value.decoder';
+import { checkMcpEnvelope } from '../protocol/mcp-envelope.check';
 
 /** Methods whose `Mcp-Name` mirrors a body field; required only where marked. */
 const NAME_SOURCES: Record<string, { field: 'name' | 'uri'; required: boolean }> = {
@@ -24,6 +24,9 @@ const NAME_SOURCES: Record<string, { field: 'name' | 'uri'; required: boolean }>
  * body, so the two must say the same thing. Then the envelope (10.2, 10.3).
  * One interceptor for the whole step: each interceptor Nest runs costs an
  * async-context bind and an rxjs pipeline per request.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class McpHeaderMismatchInterceptor implements NestInterceptor {

@@ -1,5 +1,5 @@
 import { Type } from '@nestjs/common';
-import { McpParamBinding } from '../decorators/mcp-param.decorator';
+import { McpParamBinding } from './mcp-param-binding.interface';
 
 /** A provider method prepared at start-up, so a call does no discovery work. */
 export interface McpInvocable {

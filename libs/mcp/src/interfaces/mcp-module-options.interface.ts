@@ -1,8 +1,8 @@
-import { ValidationPipeOptions } from '@nestjs/common';
-import { McpTokenVerifier } from '../auth/mcp-token-verifier.interface';
-import { McpDrainOptions, McpRateLimitOptions, McpResolvedRateLimit } from '../limits/mcp-limits-options.interface';
-import { McpAvailability } from '../limits/mcp-availability.interface';
-import type { McpConfirmationStore } from '../confirmation/mcp-confirmation.store';
+import { Type, ValidationPipeOptions } from '@nestjs/common';
+import { McpTokenVerifier } from './mcp-token-verifier.interface';
+import { McpDrainOptions, McpRateLimitOptions, McpResolvedRateLimit } from './mcp-limits-options.interface';
+import { McpAvailability } from './mcp-availability.interface';
+import type { McpConfirmationStore } from './mcp-confirmation-store.interface';
 
 /** `serverInfo` of `initialize` and `_meta["io.modelcontextprotocol/serverInfo"]` of era 2026. */
 export interface McpServerInfo {
@@ -104,8 +104,39 @@ export interface McpResolvedOptions
   path: string;
 }
 
+/**
+ * A subclass the module builds in place of one of its own classes, the way a
+ * Nest provider is overridden: `provide` is the module's class, `useClass`
+ * the host's subclass of it, decorated with `@Injectable()`.
+ */
+export interface McpOverride<T extends object = object> {
+  /** The module's class: one of those whose steps are documented "Overridable". */
+  provide: Type<T>;
+  /** A subclass of `provide`; its constructor may take what the module provides and what `imports` export. */
+  useClass: Type<T>;
+}
+
 /** Options known when the module is defined, before any provider exists. */
 export interface McpModuleExtras {
   /** Path of the MCP endpoint. @default '/mcp' */
   path: string;
+  /**
+   * Subclasses to use in place of the module's own classes, one per class.
+   * Only the classes with steps documented "Overridable" may be replaced:
+   * `McpOriginGuard`, `McpAuthGuard`, `McpHeaderMismatchInterceptor`,
+   * `McpRateLimiter`, `McpProviderInvoker`, `ResourcesReadHandler` and
+   * `McpExceptionFilter`. Anything else stops start-up. An extra, like `path`,
+   * because the endpoint's guards, interceptor and filter are declared with its
+   * route, before any options factory runs.
+   *
+   * @example
+   * ```ts
+   * McpModule.forRootAsync({
+   *   overrides: [{ provide: McpOriginGuard, useClass: PartnerOriginGuard }],
+   *   useFactory: () => ({ ... }),
+   * })
+   * ```
+   * @default []
+   */
+  overrides?: McpOverride[];
 }

@@ -6,7 +6,7 @@ export type McpEra = '2026' | '2025';
 
 /** What the pipeline learned about a request, step by step, kept on the request object. */
 export interface McpRequestState {
-  /** The parsed message, once the body guard accepted it. */
+  /** The parsed message, once the message guard accepted it. */
   message?: JsonRpcMessage;
   /** The id to echo in errors, as soon as one could be read. */
   id: JsonRpcId | null;

@@ -1,6 +1,6 @@
 import { McpListedDefinition } from './mcp-definition.interface';
 import { McpResourceOptions, McpResourceTemplateOptions } from './mcp-resource-options.interface';
-import { McpUriTemplate } from '../discovery/mcp-uri-template.matcher';
+import { McpUriTemplateMatcher } from './mcp-uri-template.interface';
 
 /** A resource as `resources/list` shows it (MCP `Resource`). */
 export interface McpResourceDescriptor {
@@ -30,5 +30,5 @@ export interface McpResourceDefinition extends McpListedDefinition<McpResourceDe
 export interface McpResourceTemplateDefinition extends McpListedDefinition<McpResourceTemplateDescriptor> {
   uriTemplate: string;
   options: McpResourceTemplateOptions;
-  template: McpUriTemplate;
+  template: McpUriTemplateMatcher;
 }

@@ -1,6 +1,6 @@
 import { McpToolOptions } from './mcp-tool-options.interface';
 import { McpListedDefinition } from './mcp-definition.interface';
-import { McpHeaderBinding, McpJsonSchema } from '../schema/json-schema.interface';
+import { McpHeaderBinding, McpJsonSchema } from './json-schema.interface';
 
 /** A tool as `tools/list` shows it (MCP `Tool`). */
 export interface McpToolDescriptor {

@@ -1,6 +1,6 @@
 import { McpAccessOptions } from './mcp-access-options.interface';
-import type { McpRateLimitClass } from '../limits/mcp-rate-limit.class';
-import { McpJsonSchema } from '../schema/json-schema.interface';
+import type { McpRateLimitClass } from './mcp-limits-options.interface';
+import { McpJsonSchema } from './json-schema.interface';
 
 /** Hints a client may show or act upon (MCP `ToolAnnotations`). `openWorldHint` is always `false`: a tool only reaches its host's API. */
 export interface McpToolAnnotations {

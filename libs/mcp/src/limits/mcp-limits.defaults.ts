@@ -1,6 +1,12 @@
 import { McpLimitsMessages } from './mcp-limits.messages';
-import { McpDrainOptions, McpRateLimitOptions, McpRateLimitRule, McpResolvedRateLimit } from './mcp-limits-options.interface';
-import { McpRateLimitClass } from './mcp-rate-limit.class';
+import {
+  McpDrainOptions,
+  McpRateLimitClass,
+  McpRateLimitOptions,
+  McpRateLimitRule,
+  McpResolvedRateLimit,
+} from '../interfaces/mcp-limits-options.interface';
+import { McpAvailability } from '../interfaces/mcp-availability.interface';
 
 /** Limits a single person's client hardly reaches by hand, and a runaway loop reaches in seconds. */
 export const MCP_DEFAULT_RATE_LIMITS: Readonly<Record<McpRateLimitClass, McpRateLimitRule>> = {
@@ -16,6 +22,9 @@ export const MCP_DEFAULT_RATE_LIMITS: Readonly<Record<McpRateLimitClass, McpRate
  * past this, every call of a busy caller would fail.
  */
 export const MCP_MEMORY_STORE_MAX_LIMIT = 100_000;
+
+/** The default availability: every call is taken, no error is transient. */
+export const ALWAYS_AVAILABLE: McpAvailability = { unavailableFor: () => undefined };
 
 /** Within Kubernetes' default 30 s termination grace, with room for the host's own shutdown. */
 export const MCP_DEFAULT_DRAIN: Required<McpDrainOptions> = { graceMs: 10_000, retryAfterSeconds: 5 };

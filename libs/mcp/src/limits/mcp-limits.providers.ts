@@ -2,13 +2,12 @@ import { Provider } from '@nestjs/common';
 import { ThrottlerStorageService } from '@nestjs/throttler';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
-import { McpAvailability } from './mcp-availability.interface';
-import { McpRateLimitStorage } from './mcp-rate-limit.storage';
+import { McpAvailability } from '../interfaces/mcp-availability.interface';
+import { McpRateLimitStorage } from '../interfaces/mcp-rate-limit-storage.interface';
 import { McpDrainService } from './mcp-drain.service';
-import { McpDrainGuard } from './mcp-drain.guard';
 import { McpRateLimiter } from './mcp-rate-limiter';
 
-/** The limits part of `McpModule`: storage and availability from the options, draining, and the two checks (drain guard, rate limiter). */
+/** The limits part of `McpModule`: storage and availability from the options, draining, and the rate limiter (the drain guard is with the other guards). */
 export const MCP_LIMITS_PROVIDERS: Provider[] = [
   {
     provide: McpRateLimitStorage,
@@ -18,6 +17,5 @@ export const MCP_LIMITS_PROVIDERS: Provider[] = [
   },
   { provide: McpAvailability, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.availability },
   McpDrainService,
-  McpDrainGuard,
   McpRateLimiter,
 ];

@@ -1,7 +1,5 @@
 import { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
-
-/** The classes of calls that have their own limit (ADDENDUM §6). */
-export type McpRateLimitClass = 'read' | 'write' | 'run';
+import { McpRateLimitClass } from '../interfaces/mcp-limits-options.interface';
 
 /**
  * The class of a request:

@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
-import { McpRateLimitClass } from './mcp-rate-limit.class';
+import { McpRateLimitClass } from '../interfaces/mcp-limits-options.interface';
 
 /** Prefix of every key the module writes in a shared store. */
 export const MCP_RATE_LIMIT_KEY_PREFIX = 'mcp:rl:';

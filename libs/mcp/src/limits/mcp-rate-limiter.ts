@@ -3,16 +3,15 @@ import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { McpToolRegistry } from '../discovery/mcp-tool.registry';
-import { mcpState } from '../mcp-request.state';
-import { McpAvailability } from './mcp-availability.interface';
-import { McpRateLimitStorage } from './mcp-rate-limit.storage';
+import { mcpState } from '../transport/mcp-request.state';
+import { McpAvailability } from '../interfaces/mcp-availability.interface';
+import { McpRateLimitStorage } from '../interfaces/mcp-rate-limit-storage.interface';
 import { rateLimitClassOf } from './mcp-rate-limit.class';
 import { rateLimitKey } from './mcp-rate-limit.key';
-import { rateLimited, unavailable } from './mcp-limits.errors';
+import { rateLimited, unavailable } from '../errors/mcp-limits.errors';
 import { McpLimitsMessages } from './mcp-limits.messages';
-import { McpRateLimitRule } from './mcp-limits-options.interface';
+import { McpRateLimitClass, McpRateLimitRule } from '../interfaces/mcp-limits-options.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
-import { McpRateLimitClass } from './mcp-rate-limit.class';
 
 /** The throttler name hits are recorded under, for stores that keep one counter per name. */
 const THROTTLER_NAME = 'mcp';
@@ -31,6 +30,9 @@ const STORE_DOWN_RETRY_AFTER_SECONDS = 1;
  * The controller calls it first thing in its handler, which runs after the
  * step-10 interceptor: a plain awaited call rather than one more interceptor,
  * whose async-context bind and rxjs pipeline every request would pay.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class McpRateLimiter {

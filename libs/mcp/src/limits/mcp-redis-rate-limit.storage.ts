@@ -1,4 +1,4 @@
-import { McpRateLimitStorage } from './mcp-rate-limit.storage';
+import { McpRateLimitStorage } from '../interfaces/mcp-rate-limit-storage.interface';
 
 /** The part of an `ioredis` client (or cluster) this store uses, so the module does not depend on ioredis itself. */
 export interface McpRedisClient {

@@ -14,7 +14,7 @@ import {
 import { Type } from 'class-transformer';
 import { JSONSchema, targetConstructorToSchema } from 'class-validator-jsonschema';
 import { DtoJsonSchemaFactory } from './dto-json-schema.factory';
-import { McpJsonSchema } from './json-schema.interface';
+import { McpJsonSchema } from '../interfaces/json-schema.interface';
 import { expectValid2020Schema, validate2020 } from './testing/json-schema-2020.assertions';
 
 @JSONSchema({ description: 'A postal address' })

@@ -1,7 +1,7 @@
 import { Injectable, Type } from '@nestjs/common';
 import { collectDtoSchemas, DtoSchemaGraph } from './dto-schema.collector';
 import { inlineDtoSchemas } from './dto-schema.inliner';
-import { McpHeaderBinding, McpJsonSchema } from './json-schema.interface';
+import { McpHeaderBinding, McpJsonSchema } from '../interfaces/json-schema.interface';
 import { annotateMcpHeaders } from './mcp-header.annotator';
 import { scanMcpHeaders } from './mcp-header.scanner';
 

@@ -2,7 +2,7 @@ import { Type } from '@nestjs/common';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import { classTransformerStorage } from './class-transformer.storage';
 import { createDtoSchemaConverters, CvjsOptions } from './dto-schema.converters';
-import { McpJsonSchema } from './json-schema.interface';
+import { McpJsonSchema } from '../interfaces/json-schema.interface';
 import { normalizeJsonSchema } from './json-schema.normalizer';
 
 /** Where nested DTOs point before inlining: the final `$defs` location, so recursive ones need no rewrite. */

@@ -16,7 +16,7 @@ import {
   ValidationTypes,
 } from 'class-validator';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
-import { McpJsonSchemaType } from './json-schema.interface';
+import { McpJsonSchemaType } from '../interfaces/json-schema.interface';
 import { McpSchemaMessages } from './json-schema.messages';
 
 /** Options of class-validator-jsonschema (its `IOptions` type is not exported). */

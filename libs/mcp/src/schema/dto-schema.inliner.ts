@@ -1,5 +1,5 @@
 import { DTO_REF_PREFIX, DtoSchemaGraph, DtoSchemaNode } from './dto-schema.collector';
-import { McpJsonSchema } from './json-schema.interface';
+import { McpJsonSchema } from '../interfaces/json-schema.interface';
 import { forEachSubschema, mapSubschemas, McpSubschema } from './json-schema.keywords';
 import { McpSchemaMessages } from './json-schema.messages';
 

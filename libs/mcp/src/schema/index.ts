@@ -8,4 +8,4 @@ export type {
   McpJsonSchema,
   McpJsonSchemaType,
   McpJsonValue,
-} from './json-schema.interface';
+} from '../interfaces/json-schema.interface';

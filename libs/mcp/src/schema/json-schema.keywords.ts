@@ -1,4 +1,4 @@
-import { McpJsonSchema } from './json-schema.interface';
+import { McpJsonSchema } from '../interfaces/json-schema.interface';
 
 /** Keywords whose value maps names to subschemas (`definitions` is the pre-2019 spelling of `$defs`). */
 export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([

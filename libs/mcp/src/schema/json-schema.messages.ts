@@ -1,4 +1,4 @@
-import { McpJsonSchema } from './json-schema.interface';
+import { McpJsonSchema } from '../interfaces/json-schema.interface';
 
 /**
  * Every start-up error of the schema generator, in one place. Each names the

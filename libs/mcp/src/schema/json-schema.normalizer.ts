@@ -1,5 +1,5 @@
 import { NUMBER_HINT } from './dto-schema.converters';
-import { McpJsonSchema, McpJsonValue } from './json-schema.interface';
+import { McpJsonSchema, McpJsonValue } from '../interfaces/json-schema.interface';
 import { SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './json-schema.keywords';
 import { McpSchemaMessages } from './json-schema.messages';
 

@@ -1,5 +1,5 @@
 import { classTransformerStorage } from './class-transformer.storage';
-import { McpJsonSchema } from './json-schema.interface';
+import { McpJsonSchema } from '../interfaces/json-schema.interface';
 import { McpSchemaMessages } from './json-schema.messages';
 import { isMcpHeaderName, isMcpHeaderType, X_MCP_HEADER } from './mcp-header.rules';
 import { getMcpHeaderDeclarations } from './mcp-header.decorator';

@@ -1,4 +1,4 @@
-import { McpHeaderType, McpJsonSchema } from './json-schema.interface';
+import { McpHeaderType, McpJsonSchema } from '../interfaces/json-schema.interface';
 
 /*
  * What MCP 2026-07-28 (SEP-2243, "custom headers from tool parameters")

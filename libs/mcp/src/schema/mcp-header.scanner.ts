@@ -1,4 +1,4 @@
-import { McpHeaderBinding, McpJsonSchema } from './json-schema.interface';
+import { McpHeaderBinding, McpJsonSchema } from '../interfaces/json-schema.interface';
 import { forEachSubschema, McpSubschema } from './json-schema.keywords';
 import { McpSchemaMessages } from './json-schema.messages';
 import { isMcpHeaderName, isMcpHeaderType, MCP_PARAM_HEADER_PREFIX, X_MCP_HEADER } from './mcp-header.rules';

@@ -1,7 +1,8 @@
-import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
+import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
+import { McpMethodHandler } from '../mcp-method.handler';
 import { McpListedRegistry } from '../../discovery/mcp-listed.registry';
 import { McpListedDefinition } from '../../interfaces/mcp-definition.interface';
-import { rejectCursor } from '../mcp-params';
+import { rejectCursor } from '../../params/mcp-params.reader';
 
 /**
  * The base of the four list methods (`tools/list`, `resources/list`,

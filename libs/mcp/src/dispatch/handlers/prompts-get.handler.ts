@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
+import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
+import { McpMethodHandler } from '../mcp-method.handler';
 import { McpPromptRegistry } from '../../discovery/mcp-prompt.registry';
-import { McpProviderInvoker } from '../mcp-provider.invoker';
-import { invalidParams, optionalStringRecord, requiredString } from '../mcp-params';
+import { McpProviderInvoker } from '../../invokers/mcp-provider.invoker';
+import { optionalStringRecord, requiredString } from '../../params/mcp-params.reader';
+import { invalidParams } from '../../errors/mcp-method.errors';
 import { assertAccess } from '../mcp-access.check';
-import { mcpCallContext } from '../mcp-call.context';
-import { promptResult } from '../mcp-prompt-result';
+import { mcpCallContext } from '../../params/mcp-call.context';
+import { promptResult } from '../../results/mcp-prompt.result';
 import { McpMessages } from '../../mcp.messages';
-import { McpInputRequired } from '../mcp-input-required';
+import { McpInputRequired } from '../../results/mcp-input-required.result';
 
 /** `prompts/get`: checks the caller may use the prompt and has given its required arguments, then builds the messages. */
 @Injectable()

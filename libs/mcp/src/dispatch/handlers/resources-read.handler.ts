@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
+import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
+import { McpMethodHandler } from '../mcp-method.handler';
 import { McpResourceRegistry } from '../../discovery/mcp-resource.registry';
 import { McpResourceTemplateRegistry } from '../../discovery/mcp-resource-template.registry';
 import { isRoleAllowed } from '../../discovery/mcp-access.rules';
-import { McpProviderInvoker } from '../mcp-provider.invoker';
-import { requiredString } from '../mcp-params';
+import { McpProviderInvoker } from '../../invokers/mcp-provider.invoker';
+import { requiredString } from '../../params/mcp-params.reader';
 import { assertAccess } from '../mcp-access.check';
-import { mcpCallContext } from '../mcp-call.context';
-import { resourceResult } from '../mcp-resource-result';
+import { mcpCallContext } from '../../params/mcp-call.context';
+import { resourceResult } from '../../results/mcp-resource.result';
 import { resourceNotFound } from '../../errors/mcp-method.errors';
 import { McpCaller } from '../../interfaces/mcp-caller.interface';
 import { McpResourceDefinition, McpResourceTemplateDefinition } from '../../interfaces/mcp-resource-definition.interface';
@@ -22,6 +23,9 @@ export interface McpResourceTarget {
  * `resources/read`: the fixed resource of that URI, else the first template
  * that matches it. Every way of not finding it (no match, a role that may
  * not read it, `NotFoundException`, nothing returned) is the same answer.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class ResourcesReadHandler implements McpMethodHandler {

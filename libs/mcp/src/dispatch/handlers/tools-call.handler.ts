@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { McpMethodContext, McpMethodHandler } from '../mcp-method.handler';
+import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
+import { McpMethodHandler } from '../mcp-method.handler';
 import { McpToolRegistry } from '../../discovery/mcp-tool.registry';
-import { McpToolInvoker } from '../mcp-tool.invoker';
-import { invalidParams, optionalObject, requiredString } from '../mcp-params';
+import { McpToolInvoker } from '../../invokers/mcp-tool.invoker';
+import { optionalObject, requiredString } from '../../params/mcp-params.reader';
+import { invalidParams } from '../../errors/mcp-method.errors';
 import { assertAccess } from '../mcp-access.check';
-import { mcpCallContext } from '../mcp-call.context';
+import { mcpCallContext } from '../../params/mcp-call.context';
 import { McpMessages } from '../../mcp.messages';
 import { McpConfirmationGate } from '../../confirmation/mcp-confirmation.gate';
 

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { McpJsonSchema } from '../json-schema.interface';
+import { McpJsonSchema } from '../../interfaces/json-schema.interface';
 
 /*
  * Test-only helpers. Ajv is not a dependency of the project: it is present in

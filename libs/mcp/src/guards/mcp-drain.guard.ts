@@ -2,15 +2,15 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import type { Response } from 'express';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
-import { McpDrainService } from './mcp-drain.service';
-import { unavailable } from './mcp-limits.errors';
+import { McpDrainService } from '../limits/mcp-drain.service';
+import { unavailable } from '../errors/mcp-limits.errors';
 
 /**
- * Before every other check: a draining replica answers 503 -32030 at once,
- * without reading the body or verifying the token (its database may be about
- * to close); otherwise the request is counted in flight until its response
- * is over, so draining knows what to wait for. No id is echoed: the body is
- * not read.
+ * Guard 1 of 6, before the steps of ADDENDUM §1: a draining replica answers
+ * 503 -32030 at once, without reading the body or verifying the token (its
+ * database may be about to close); otherwise the request is counted in flight
+ * until its response is over, so draining knows what to wait for. No id is
+ * echoed: the body is not read.
  */
 @Injectable()
 export class McpDrainGuard implements CanActivate {

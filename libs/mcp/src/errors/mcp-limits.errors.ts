@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { JsonRpcErrorCode } from '../mcp.constants';
-import { JsonRpcException } from '../errors/json-rpc.exception';
-import { McpLimitsMessages } from './mcp-limits.messages';
+import { JsonRpcException } from './json-rpc.exception';
+import { McpLimitsMessages } from '../limits/mcp-limits.messages';
 
 /** 429 -32029 with `Retry-After` and `data.retry_after_seconds` (ADDENDUM §6). */
 export function rateLimited(retryAfterSeconds: number): JsonRpcException {

@@ -1,24 +1,30 @@
-import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import getRawBody from 'raw-body';
 import type { Readable } from 'stream';
 import * as secureJson from 'secure-json-parse';
-import { JsonRpcErrorCode, MCP_RESOLVED_OPTIONS } from '../mcp.constants';
+import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { JsonRpcId, JsonRpcMessage } from '../interfaces/json-rpc.interface';
-import { JsonRpcException } from '../errors/json-rpc.exception';
-import { bodyTooLarge, invalidRequest } from '../errors/mcp-transport.errors';
-import { McpMessages } from '../mcp.messages';
-import { mcpState } from '../mcp-request.state';
-import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from './json-depth';
+import {
+  batchNotSupported,
+  bodyTooLarge,
+  forbiddenKey,
+  invalidRequest,
+  jsonTooDeep,
+  parseError,
+  unsupportedMediaType,
+} from '../errors/mcp-transport.errors';
+import { mcpState } from '../transport/mcp-request.state';
+import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from '../transport/json-depth';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Steps 5 to 9: reads the body (never more than the limit, chunked bodies
- * included), then requires JSON, one object, and a valid JSON-RPC 2.0
- * request or notification. Runs after authentication, so an anonymous
- * client cannot make the server buffer anything.
+ * Guard 5 of 6, ADDENDUM §1 steps 5 to 9: reads the body (never more than
+ * the limit, chunked bodies included), then requires JSON, one object, and a
+ * valid JSON-RPC 2.0 request or notification. Runs after authentication, so
+ * an anonymous client cannot make the server buffer anything.
  */
 @Injectable()
 export class McpMessageGuard implements CanActivate {
@@ -28,10 +34,10 @@ export class McpMessageGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<McpHttpRequest>();
     const raw = await this.readBody(request);
     if (!isJsonContentType(request.headers['content-type'])) {
-      throw new JsonRpcException(JsonRpcErrorCode.InvalidRequest, McpMessages.unsupportedMediaType(), HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+      throw unsupportedMediaType();
     }
     const body = this.parse(raw);
-    if (Array.isArray(body)) throw new JsonRpcException(JsonRpcErrorCode.InvalidRequest, McpMessages.batchNotSupported());
+    if (Array.isArray(body)) throw batchNotSupported();
     const state = mcpState(request);
     state.id = readableId(body);
     state.message = validateMessage(body);
@@ -52,16 +58,16 @@ export class McpMessageGuard implements CanActivate {
     try {
       text = utf8.decode(raw);
     } catch {
-      throw new JsonRpcException(JsonRpcErrorCode.ParseError, McpMessages.parseError());
+      throw parseError();
     }
     if (exceedsJsonDepth(text, MCP_MAX_JSON_DEPTH)) {
-      throw new JsonRpcException(JsonRpcErrorCode.ParseError, McpMessages.tooDeep(MCP_MAX_JSON_DEPTH));
+      throw jsonTooDeep(MCP_MAX_JSON_DEPTH);
     }
     try {
       return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
       const forbidden = error instanceof SyntaxError ? false : /prototype|constructor|__proto__/i.test(String(error));
-      throw new JsonRpcException(JsonRpcErrorCode.ParseError, forbidden ? McpMessages.forbiddenKey() : McpMessages.parseError());
+      throw forbidden ? forbiddenKey() : parseError();
     }
   }
 }

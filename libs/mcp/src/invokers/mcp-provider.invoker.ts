@@ -3,9 +3,9 @@ import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpInvocable } from '../interfaces/mcp-definition.interface';
 import { McpEra } from '../interfaces/mcp-request.interface';
-import { McpParamKind } from '../decorators/mcp-param.decorator';
-import { httpExceptionMessage } from './mcp-http-exception';
-import { invalidParams } from './mcp-params';
+import { McpParamKind } from '../interfaces/mcp-param-binding.interface';
+import { httpExceptionMessage } from '../errors/mcp-http-exception.reader';
+import { invalidParams } from '../errors/mcp-method.errors';
 import { McpMessages } from '../mcp.messages';
 
 /** What each kind of bound parameter receives in one call. */
@@ -16,6 +16,9 @@ export type McpParamSources = Partial<Record<McpParamKind, unknown>>;
  * the arguments go through a `ValidationPipe` with the host's options when
  * the method takes a DTO, and every decorated parameter gets its value.
  * Shared by tools, resources, prompts and completions.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class McpProviderInvoker {

@@ -1,7 +1,8 @@
 import { MCP_META } from '../mcp.constants';
 import { McpCallContext } from '../interfaces/mcp-call-context.interface';
-import { McpMethodContext } from './mcp-method.handler';
-import { invalidParams, optionalObject, optionalString } from './mcp-params';
+import { McpMethodContext } from '../interfaces/mcp-method-context.interface';
+import { invalidParams } from '../errors/mcp-method.errors';
+import { optionalObject, optionalString } from './mcp-params.reader';
 import { McpMessages } from '../mcp.messages';
 
 /** What `@McpContext()` receives, read from what the pipeline proved about the request. */

@@ -1,5 +1,7 @@
-import { McpRateLimitStorage } from './mcp-rate-limit.storage';
-import { McpRateLimitClass } from './mcp-rate-limit.class';
+import { McpRateLimitStorage } from './mcp-rate-limit-storage.interface';
+
+/** The classes of calls that have their own limit (ADDENDUM §6). */
+export type McpRateLimitClass = 'read' | 'write' | 'run';
 
 /** At most `limit` calls per `ttlMs` (a sliding window in memory, a fixed one in Redis). */
 export interface McpRateLimitRule {

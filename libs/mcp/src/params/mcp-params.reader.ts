@@ -1,12 +1,6 @@
-import { JsonRpcErrorCode } from '../mcp.constants';
 import { McpEra } from '../interfaces/mcp-request.interface';
-import { JsonRpcException } from '../errors/json-rpc.exception';
+import { invalidParams } from '../errors/mcp-method.errors';
 import { McpMessages } from '../mcp.messages';
-
-/** -32602 with the HTTP status of the era: 400 in 2026-07-28, 200 in 2025. */
-export function invalidParams(era: McpEra, message: string, data?: unknown): JsonRpcException {
-  return new JsonRpcException(JsonRpcErrorCode.InvalidParams, message, era === '2026' ? 400 : 200, data);
-}
 
 /*
  * The readers below name the param in their message by `path`, which

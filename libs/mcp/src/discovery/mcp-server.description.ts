@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MCP_RESOLVED_OPTIONS, MCP_META } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpEra } from '../interfaces/mcp-request.interface';
-import { McpToolRegistry } from '../discovery/mcp-tool.registry';
-import { McpResourceRegistry } from '../discovery/mcp-resource.registry';
-import { McpResourceTemplateRegistry } from '../discovery/mcp-resource-template.registry';
-import { McpPromptRegistry } from '../discovery/mcp-prompt.registry';
-import { McpCompletionRegistry } from '../discovery/mcp-completion.registry';
-import { deepFreeze } from '../discovery/mcp-descriptor.utils';
+import { McpToolRegistry } from './mcp-tool.registry';
+import { McpResourceRegistry } from './mcp-resource.registry';
+import { McpResourceTemplateRegistry } from './mcp-resource-template.registry';
+import { McpPromptRegistry } from './mcp-prompt.registry';
+import { McpCompletionRegistry } from './mcp-completion.registry';
+import { deepFreeze } from './mcp-descriptor.utils';
 
 /** A server capability, and the family of methods it announces. */
 export type McpCapability = 'tools' | 'resources' | 'prompts' | 'completions';

@@ -1,5 +1,5 @@
-import { McpCaller } from '../interfaces/mcp-caller.interface';
-import { McpRateLimitClass } from './mcp-rate-limit.class';
+import { McpCaller } from './mcp-caller.interface';
+import { McpRateLimitClass } from './mcp-limits-options.interface';
 
 /** What the host is asked about, once a request passed its rate limit. */
 export interface McpAvailabilityCall {
@@ -30,6 +30,3 @@ export interface McpAvailability {
 
 /** Injection token of the {@link McpAvailability} the module consults (the `availability` option). */
 export const McpAvailability = Symbol('McpAvailability');
-
-/** The default: every call is taken, no error is transient. */
-export const ALWAYS_AVAILABLE: McpAvailability = { unavailableFor: () => undefined };

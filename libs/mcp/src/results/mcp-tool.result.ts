@@ -1,5 +1,5 @@
 import { McpContentBlock } from '../interfaces/mcp-content.interface';
-import { McpContent } from './mcp-content';
+import { McpContent } from './mcp-content.result';
 
 /** The MCP `CallToolResult` the module answers. */
 export interface McpToolResult {

@@ -2,8 +2,8 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpAuthException } from '../errors/mcp-auth.exception';
-import { McpMessages } from '../mcp.messages';
-import { McpBearerStrategy } from './mcp-bearer.strategy';
+import { invalidToken, missingToken } from '../errors/mcp-auth.errors';
+import { McpBearerStrategy } from '../auth/mcp-bearer.strategy';
 
 /** What a passport strategy calls back with; a run of it gets these bound for one request. */
 interface StrategyRun {
@@ -16,10 +16,14 @@ interface StrategyRun {
 }
 
 /**
- * Step 4: a bearer token in the `Authorization` header, valid for this MCP
- * resource. Tokens in the query string or in the body (which
- * passport-http-bearer would otherwise accept) are refused: they end up in
- * logs and histories.
+ * Guard 4 of 6, ADDENDUM §1 step 4: a bearer token in the `Authorization`
+ * header, valid for this MCP resource, checked by the module's own
+ * passport-http-bearer strategy (`auth/`) and the host's verifier. Tokens in
+ * the query string or in the body (which passport-http-bearer would
+ * otherwise accept) are refused: they end up in logs and histories.
+ *
+ * A host may have the module build a subclass instead (`overrides` of
+ * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
 export class McpAuthGuard implements CanActivate {
@@ -40,9 +44,7 @@ export class McpAuthGuard implements CanActivate {
 
   /** Overridable: the 401 answered for a missing or rejected token. */
   protected unauthorized(tokenSent: boolean): McpAuthException {
-    return tokenSent
-      ? new McpAuthException(401, 'invalid_token', McpMessages.invalidToken(), { error: 'invalid_token' })
-      : new McpAuthException(401, 'invalid_token', McpMessages.missingToken(), {});
+    return tokenSent ? invalidToken() : missingToken();
   }
 
   /**

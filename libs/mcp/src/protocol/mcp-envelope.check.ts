@@ -1,8 +1,6 @@
-import { JsonRpcErrorCode, MCP_ERA_2026, MCP_META } from '../mcp.constants';
+import { MCP_ERA_2026, MCP_META } from '../mcp.constants';
 import { McpRequestState } from '../interfaces/mcp-request.interface';
-import { JsonRpcException } from '../errors/json-rpc.exception';
-import { McpMessages } from '../mcp.messages';
-import { unsupportedVersionData } from '../mcp-versions';
+import { capabilitiesRequired, unsupportedVersion } from '../errors/mcp-version.errors';
 
 /**
  * Steps 10.2 and 10.3 (era 2026-07-28), once the headers agree with the
@@ -14,10 +12,10 @@ import { unsupportedVersionData } from '../mcp-versions';
 export function checkMcpEnvelope(state: McpRequestState): void {
   const requested = state.meta![MCP_META.protocolVersion];
   if (requested !== MCP_ERA_2026) {
-    throw new JsonRpcException(JsonRpcErrorCode.UnsupportedProtocolVersion, McpMessages.unsupportedVersion(), 400, unsupportedVersionData(requested));
+    throw unsupportedVersion(requested);
   }
   const capabilities = state.meta![MCP_META.clientCapabilities];
   if (capabilities === null || typeof capabilities !== 'object' || Array.isArray(capabilities)) {
-    throw new JsonRpcException(JsonRpcErrorCode.InvalidParams, McpMessages.capabilitiesRequired());
+    throw capabilitiesRequired();
   }
 }

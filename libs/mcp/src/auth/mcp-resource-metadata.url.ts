@@ -1,6 +1,6 @@
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
-import { singleHeader } from '../mcp-request.state';
+import { singleHeader } from '../transport/mcp-request.state';
 
 /** Where the Protected Resource Metadata of RFC 9728 lives, per the path-insertion rule. */
 export const RESOURCE_METADATA_PREFIX = '/.well-known/oauth-protected-resource';

@@ -3,10 +3,10 @@ import { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpCallContext } from '../interfaces/mcp-call-context.interface';
 import { McpProviderInvoker } from './mcp-provider.invoker';
-import { httpExceptionBody } from './mcp-http-exception';
-import { McpToolResult, toolResult } from './mcp-tool-result';
-import { McpInputRequired } from './mcp-input-required';
-import { McpContent } from './mcp-content';
+import { httpExceptionBody } from '../errors/mcp-http-exception.reader';
+import { McpToolResult, toolResult } from '../results/mcp-tool.result';
+import { McpInputRequired } from '../results/mcp-input-required.result';
+import { McpContent } from '../results/mcp-content.result';
 import { McpMessages } from '../mcp.messages';
 
 /**

@@ -1,4 +1,4 @@
-import { McpHttpRequest, McpRequestState } from './interfaces/mcp-request.interface';
+import { McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
 
 const STATE = Symbol('kobana:mcp:request-state');
 

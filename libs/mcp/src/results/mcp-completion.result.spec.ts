@@ -1,4 +1,4 @@
-import { completionResult, noCompletion } from './mcp-completion-result';
+import { completionResult, noCompletion } from './mcp-completion.result';
 
 const candidates = (count: number) => Array.from({ length: count }, (_, index) => `v${index}`);
 

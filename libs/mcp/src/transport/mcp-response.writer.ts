@@ -1,6 +1,6 @@
 import type { Response } from 'express';
-import { JsonRpcId } from './interfaces/json-rpc.interface';
-import { McpPreparedResult } from './dispatch/mcp-prepared.result';
+import { JsonRpcId } from '../interfaces/json-rpc.interface';
+import { McpPreparedResult } from '../results/mcp-prepared.result';
 
 /**
  * Writes one JSON answer of the MCP endpoint. Not Express's `res.json`: on

@@ -1,10 +1,6 @@
-import { MCP_ERA_2026, MCP_SUPPORTED_VERSIONS } from './mcp.constants';
+import { MCP_ERA_2026, MCP_SUPPORTED_VERSIONS } from '../mcp.constants';
 
-/** `data` of -32022: what the server speaks and what the client asked for. */
-export function unsupportedVersionData(requested: unknown) {
-  return { supported: [...MCP_SUPPORTED_VERSIONS], requested };
-}
-
+/** Whether the module speaks this version (`MCP_SUPPORTED_VERSIONS`). */
 export function isSupportedVersion(version: unknown): version is string {
   return typeof version === 'string' && (MCP_SUPPORTED_VERSIONS as readonly string[]).includes(version);
 }

@@ -2,7 +2,7 @@ import { ExecutionContext } from '@nestjs/common';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpAuthGuard } from './mcp-auth.guard';
-import { McpBearerStrategy } from './mcp-bearer.strategy';
+import { McpBearerStrategy } from '../auth/mcp-bearer.strategy';
 import { McpAuthException } from '../errors/mcp-auth.exception';
 
 /** A caller per token, answered after `delayMs[token]`: later requests can finish first. */

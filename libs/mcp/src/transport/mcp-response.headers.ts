@@ -1,8 +1,8 @@
 import type { Response } from 'express';
-import { MCP_DEFAULT_LEGACY_VERSION, MCP_HEADER } from './mcp.constants';
-import { McpHttpRequest } from './interfaces/mcp-request.interface';
+import { MCP_DEFAULT_LEGACY_VERSION, MCP_HEADER } from '../mcp.constants';
+import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { mcpState, singleHeader } from './mcp-request.state';
-import { isSupportedVersion } from './mcp-versions';
+import { isSupportedVersion } from '../protocol/mcp-protocol.versions';
 
 /**
  * The headers every answer carries, errors included: nothing here may be

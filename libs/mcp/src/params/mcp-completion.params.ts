@@ -1,7 +1,8 @@
 import { McpEra } from '../interfaces/mcp-request.interface';
 import { McpCompletionRef } from '../interfaces/mcp-completion-options.interface';
 import { McpMessages } from '../mcp.messages';
-import { invalidParams, optionalObject, optionalStringRecord, requiredString } from './mcp-params';
+import { invalidParams } from '../errors/mcp-method.errors';
+import { optionalObject, optionalStringRecord, requiredString } from './mcp-params.reader';
 
 /** The params of `completion/complete`, checked. */
 export interface McpCompletionParams {

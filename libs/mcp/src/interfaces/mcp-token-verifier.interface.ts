@@ -1,4 +1,4 @@
-import { McpCaller } from '../interfaces/mcp-caller.interface';
+import { McpCaller } from './mcp-caller.interface';
 
 /**
  * Verifies an MCP bearer token. A host provides one (see

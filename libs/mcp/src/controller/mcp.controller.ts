@@ -1,0 +1,80 @@
+import { All, Controller, Post, Req, Res, Type, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { Response } from 'express';
+import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { methodNotAllowed } from '../errors/mcp-transport.errors';
+import { McpExceptionFilter } from '../errors/mcp-exception.filter';
+import { McpDrainGuard } from '../guards/mcp-drain.guard';
+import { McpOriginGuard } from '../guards/mcp-origin.guard';
+import { McpContentLengthGuard } from '../guards/mcp-content-length.guard';
+import { McpAuthGuard } from '../guards/mcp-auth.guard';
+import { McpMessageGuard } from '../guards/mcp-message.guard';
+import { McpEraGuard } from '../guards/mcp-era.guard';
+import { McpHeaderMismatchInterceptor } from '../interceptors/mcp-header-mismatch.interceptor';
+import { McpRateLimiter } from '../limits/mcp-rate-limiter';
+import { McpDispatcher } from '../dispatch/mcp.dispatcher';
+import { mcpState } from '../transport/mcp-request.state';
+import { applyMcpResponseHeaders } from '../transport/mcp-response.headers';
+import { sendMcpResult } from '../transport/mcp-response.writer';
+import type { McpClassResolver } from '../mcp.overrides';
+
+/**
+ * The MCP endpoint, mounted at `path`. Read top to bottom, the decorators and
+ * then the handler are the order of checks, each in its folder:
+ * `guards/` (draining, origin, declared size, token, body, era), then
+ * `interceptors/` (headers against the body, then the envelope), then in the
+ * handler `limits/` (rate limit and availability) and `dispatch/` (the
+ * method, whose handlers build `results/`); whatever is thrown on the way is
+ * written by the filter of `errors/`. Each interceptor costs every request an
+ * async-context bind and an rxjs pipeline, so the steps that need no wrapping
+ * of the result are plain calls in the handler, and the handler writes its
+ * answer itself (see {@link sendMcpResult}).
+ *
+ * Built once per module rather than declared once for all: Nest reads a
+ * route's path, guards, interceptor and filter from decorators, before any
+ * options factory runs, so they are fixed here when the module is defined,
+ * with a host's `overrides` applied by `use`.
+ */
+export function createMcpController(path: string, use: McpClassResolver = (base) => base): Type<unknown> {
+  @Controller(path)
+  @UseFilters(use(McpExceptionFilter))
+  class McpEndpointController {
+    constructor(
+      private readonly limiter: McpRateLimiter,
+      private readonly dispatcher: McpDispatcher,
+    ) {}
+
+    // The guards in the order they run; `use` wraps those a host may replace.
+    @Post()
+    @UseGuards(McpDrainGuard, use(McpOriginGuard), McpContentLengthGuard, use(McpAuthGuard), McpMessageGuard, McpEraGuard)
+    @UseInterceptors(use(McpHeaderMismatchInterceptor))
+    async handle(@Req() request: McpHttpRequest, @Res() response: Response): Promise<void> {
+      const state = mcpState(request);
+      const message = state.message!;
+      if (message.id === undefined) {
+        // A notification: accepted, nothing to answer, whatever its method.
+        applyMcpResponseHeaders(request, response);
+        response.status(202).end();
+        return;
+      }
+      await this.limiter.admit(request);
+      const result = await this.dispatcher.dispatch({
+        message,
+        params: message.params ?? {},
+        era: state.era!,
+        caller: request.user!,
+        state,
+        request,
+      });
+      // After the method: `initialize` settles the version the headers carry. Errors get theirs from the filter.
+      applyMcpResponseHeaders(request, response);
+      sendMcpResult(response, message.id, result);
+    }
+
+    /** GET (no server stream), DELETE (no session) and every other method. */
+    @All()
+    rejectMethod(): never {
+      throw methodNotAllowed();
+    }
+  }
+  return McpEndpointController;
+}
