@@ -24,7 +24,6 @@ type Kadu = Awaited<ReturnType<typeof startKadu>>;
 interface RpcBody {
   jsonrpc: string;
   id: unknown;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   result?: any;
   error?: { code: number; message: string; data?: unknown };
 }

@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
-import { hasRedisServer, startRedis, TestRedis } from '../mcp/limits-redis.support';
+import { startRedis, TestRedis } from '../mcp/limits-redis.support';
 import { callTool } from './reliability.support';
 
 jest.setTimeout(60_000);
 
-(hasRedisServer() || process.env.CI !== undefined ? describe : describe.skip)('Kadu replicas on one Redis', () => {
+describe('Kadu replicas on one Redis', () => {
   let redis: TestRedis;
   let dataDir: string;
   beforeAll(async () => {

@@ -13,12 +13,14 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-/** Whether `redis-server` is installed (`.ci/run` installs it). */
+/** Whether `redis-server` is installed (scripts/test-prerequisites.sh checks for it before any test runs). */
 export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version']).status === 0;
 }
 
+/** @throws Error when `redis-server` is not installed: a spec that needs Redis fails, it never skips. */
 export async function startRedis(): Promise<TestRedis> {
+  if (!hasRedisServer()) throw new Error('redis-server is not installed: sudo apt-get update && sudo apt-get install -y redis-server');
   const port = await freePort();
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',

@@ -9,8 +9,6 @@
 import { sql } from 'kysely';
 import { IdentityService } from '../../src/identity/identity.service';
 import { KADU_MIGRATIONS } from '../../src/database/migrations';
-import { hasRedisServer } from '../mcp/limits-redis.support';
-import { postgresBinDir } from '../support/postgres-cluster';
 import { ClientTokens, rest, uploadCsv } from './replicas.client';
 import { confirmationCases } from './replicas.confirmation.cases';
 import { loadCases } from './replicas.load.cases';
@@ -24,10 +22,9 @@ jest.setTimeout(300_000);
 const CSV = 'date,description,amount\n2026-01-02,Tarifa bancaria,-12.50\n2026-01-03,PIX recebido,100.00\n';
 const RULES = [{ category: 'fees', match: 'tarifa' }, { category: 'income', match: 'pix' }];
 
-// PostgreSQL and Redis come from the Debian packages that .ci/run installs; without them there is nothing to prove here.
-const describeWithPostgres = postgresBinDir() && hasRedisServer() ? describe : describe.skip;
-
-describeWithPostgres('three replicas on one PostgreSQL', () => {
+// PostgreSQL and Redis come from Debian packages that npm test's first step (scripts/test-prerequisites.sh) checks for:
+// without them this suite fails, it does not skip.
+describe('three replicas on one PostgreSQL', () => {
   let world: ReplicaWorld;
   let tokens: ClientTokens;
   /** All three, the victim included once the load case drops it from `world.replicas`: its log explains a failure too. */
