@@ -75,17 +75,20 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
 
   private schedule(delayMs: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(async () => {
-      let found = false;
-      try {
-        found = await this.runOnce();
-      } catch (error) {
-        if (!this.stopped) this.logger.error(`Execution queue poll failed: ${(error as Error).message}`);
-      }
-      // Drain without pausing while there is work; rest between polls when there is none.
-      this.schedule(found ? 0 : this.options.pollMs);
-    }, delayMs);
+    this.timer = setTimeout(() => void this.poll(), delayMs);
     this.timer.unref();
+  }
+
+  /** One poll; never rejects, so the timer's callback has nothing to lose. */
+  private async poll(): Promise<void> {
+    let found = false;
+    try {
+      found = await this.runOnce();
+    } catch (error) {
+      if (!this.stopped) this.logger.error(`Execution queue poll failed: ${(error as Error).message}`);
+    }
+    // Drain without pausing while there is work; rest between polls when there is none.
+    this.schedule(found ? 0 : this.options.pollMs);
   }
 
   private async tick(): Promise<boolean> {

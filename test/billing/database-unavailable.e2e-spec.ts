@@ -46,7 +46,7 @@ describe('Billing REST: a locked database', () => {
     const locker = new Database(file);
     locker.exec('BEGIN IMMEDIATE');
     let refused;
-    let waited = 0;
+    let waited: number;
     try {
       const started = Date.now();
       refused = await createCustomer(input, 'locked-1');

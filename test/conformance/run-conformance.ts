@@ -125,6 +125,7 @@ function listScenarios(pkg: string): string[] {
 
 /** Every server scenario of a frozen requirement set of the pre-release: scored and not scored. */
 function requiredScenarios(revision: string): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- resolved inside the suite's own install, not the project's
   const yaml = require(require.resolve('yaml', { paths: [join(SUITE_DIR, 'node_modules/conformance-next')] })) as { parse(text: string): any };
   const file = join(SUITE_DIR, 'node_modules/conformance-next/requirements', `${revision}.yaml`);
   const set = yaml.parse(readFileSync(file, 'utf8')) as { server?: string[]; not_scored?: Array<{ scenario: string; leg: string }> };

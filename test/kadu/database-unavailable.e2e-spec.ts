@@ -61,7 +61,7 @@ describe('Kadu REST: transient database faults', () => {
     const task = { name: 'Locked over REST', rules: [] };
     const locker = new Database(kadu.databaseUrl.replace(/^sqlite:/, ''));
     locker.exec('BEGIN IMMEDIATE');
-    let waited = 0;
+    let waited: number;
     let refused;
     let viaMcp;
     try {

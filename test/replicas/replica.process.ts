@@ -64,7 +64,7 @@ export async function startReplica(name: string, env: Record<string, string>): P
     await waitUntilAnswering(replica);
   } catch (error) {
     await replica.kill('SIGKILL');
-    throw new Error(`${name} did not start: ${(error as Error).message}\n${tail}`);
+    throw new Error(`${name} did not start: ${(error as Error).message}\n${tail}`, { cause: error });
   }
   return replica;
 }

@@ -58,11 +58,17 @@ function splitCsvRow(row: string): string[] {
   for (let i = 0; i < row.length; i++) {
     const char = row[i];
     if (quoted) {
-      if (char === '"' && row[i + 1] === '"') (field += '"'), i++;
+      if (char === '"' && row[i + 1] === '"') {
+        field += '"';
+        i++;
+      }
       else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') fields.push(field), (field = '');
+    else if (char === ',') {
+      fields.push(field);
+      field = '';
+    }
     else field += char;
   }
   fields.push(field);

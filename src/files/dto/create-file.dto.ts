@@ -8,6 +8,7 @@ export class CreateFileDto extends IdempotentDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name may not hold
   @Matches(/^[^/\\\x00-\x1f\x7f]+$/, { message: 'filename must not contain slashes or control characters' })
   filename: string;
 

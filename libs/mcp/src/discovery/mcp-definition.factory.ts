@@ -30,7 +30,7 @@ const COMPLETION_DEFAULT_PARAMS: McpParamBinding[] = [
 /** A decorated provider method the explorer found. */
 export interface McpMethodRef {
   instance: object;
-  prototype: any;
+  prototype: Record<string, (...args: unknown[]) => unknown>;
   methodName: string;
 }
 

@@ -85,6 +85,7 @@ class StringsDto {
   @IsString() @IsNotEmpty() label: string;
   @IsString() @Matches(/^[A-Z]{2}-\d+$/) ticket: string;
   @IsString() @Matches(/^abc$/i) caseless: string;
+  // eslint-disable-next-line no-useless-escape -- the needless escape is what this case converts
   @IsString() @Matches(/^[a-z\_]+$/) legacyEscape: string;
 }
 
