@@ -6,18 +6,18 @@
 import { ConfigService } from '@nestjs/config';
 import { Kysely } from 'kysely';
 import type { McpCaller } from '@kobana/mcp';
-import { openTestDatabase } from '../../test/support/test-database';
-import { IdempotencyService } from '../common/idempotency/idempotency.service';
-import { KaduConfig } from '../config/kadu-config.interface';
-import { KaduDatabase } from '../database/kadu-database.interface';
-import { ExecutionEvents } from '../executions/execution.events';
-import { SecretsService } from '../secrets/secrets.service';
-import { WebhookDeliveriesService } from './webhook-deliveries.service';
-import { WebhookDeliveryWorker } from './webhook-delivery.worker';
-import { WebhookEndpointsService } from './webhook-endpoints.service';
-import { WebhookUrlValidator } from './webhook-url.validator';
-import { WebhookSecretBox } from './webhook.secret-box';
-import { WebhookAttemptOutcome, WebhookSender } from './webhook.sender';
+import { openTestDatabase } from './test-database';
+import { IdempotencyService } from '../../src/common/idempotency/idempotency.service';
+import { KaduConfig } from '../../src/config/kadu-config.interface';
+import { KaduDatabase } from '../../src/database/kadu-database.interface';
+import { ExecutionEvents } from '../../src/executions/execution.events';
+import { SecretsService } from '../../src/secrets/secrets.service';
+import { WebhookDeliveriesService } from '../../src/webhooks/webhook-deliveries.service';
+import { WebhookDeliveryWorker } from '../../src/webhooks/webhook-delivery.worker';
+import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
+import { WebhookUrlValidator } from '../../src/webhooks/webhook-url.validator';
+import { WebhookSecretBox } from '../../src/webhooks/webhook.secret-box';
+import { WebhookAttemptOutcome, WebhookSender } from '../../src/webhooks/webhook.sender';
 
 /** What the fake sender saw: one entry per attempt. */
 export interface SentRequest {

@@ -9,16 +9,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { McpCaller } from '@kobana/mcp';
-import { openTestDatabase } from '../../test/support/test-database';
-import { IdempotencyService } from '../common/idempotency/idempotency.service';
-import { KaduConfig } from '../config/kadu-config.interface';
-import { KaduDatabase } from '../database/kadu-database.interface';
-import { SecretsService } from '../secrets/secrets.service';
-import { FilesContentService } from './files-content.service';
-import { FilesDiskStore } from './files.disk';
-import { FilesService } from './files.service';
-import { FilesReader, FilesWriter } from './files.storage';
-import { FilesUrlSigner } from './files.url-signer';
+import { openTestDatabase } from './test-database';
+import { IdempotencyService } from '../../src/common/idempotency/idempotency.service';
+import { KaduConfig } from '../../src/config/kadu-config.interface';
+import { KaduDatabase } from '../../src/database/kadu-database.interface';
+import { SecretsService } from '../../src/secrets/secrets.service';
+import { FilesContentService } from '../../src/files/files-content.service';
+import { FilesDiskStore } from '../../src/files/files.disk';
+import { FilesService } from '../../src/files/files.service';
+import { FilesReader, FilesWriter } from '../../src/files/files.storage';
+import { FilesUrlSigner } from '../../src/files/files.url-signer';
 
 /** Everything a files spec needs; `close()` it after. */
 export interface FilesKit {
