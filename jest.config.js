@@ -20,6 +20,7 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
+    '^@kobana/database$': '<rootDir>/libs/database/src',
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
     '^@kobana/mcp/(.*)$': '<rootDir>/libs/mcp/src/$1',
   },

@@ -4,7 +4,7 @@ import { createKaduApp } from './app.setup';
 import { seedDemo } from './bootstrap/demo.seeder';
 import { renderStartupBanner } from './bootstrap/startup.banner';
 import { KaduConfig } from './config/kadu-config.interface';
-import { describeDatabase, parseDatabaseUrl } from './database/database-url.parser';
+import { describeDatabase, parseDatabaseUrl } from '@kobana/database';
 import { IdentityService } from './identity/identity.service';
 
 /**

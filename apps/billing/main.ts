@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { describeDatabase, parseDatabaseUrl } from '../../src/database/database-url.parser';
+import { describeDatabase, parseDatabaseUrl } from '@kobana/database';
 import { createBillingApp } from './billing-app.setup';
 import { seedBillingDemo } from './bootstrap/billing-demo.seeder';
 import { renderBillingBanner } from './bootstrap/billing-startup.banner';

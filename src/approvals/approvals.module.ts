@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module';
-import { KADU_DATABASE } from '../database/database.constants';
+import { KADU_DATABASE } from '../database/kadu-database.constants';
 import { IdentityModule } from '../identity/identity.module';
 import { IdentityService } from '../identity/identity.service';
 import { SecretsModule } from '../secrets/secrets.module';

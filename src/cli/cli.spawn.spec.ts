@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { openKaduDatabase } from '../database/database.factory';
+import { openKaduDatabase } from '../database/kadu-database.factory';
 import { IdentityService } from '../identity/identity.service';
 
 const run = promisify(execFile);

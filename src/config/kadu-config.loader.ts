@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parseDatabaseUrl } from '../database/database-url.parser';
+import { parseDatabaseUrl } from '@kobana/database';
 import { KaduConfig } from './kadu-config.interface';
 
 /** The default `DATABASE_URL`: a file under `./data`, created on first start. */

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { monotonicNow } from '../common/monotonic.clock';
-import { dialectOf } from '../database/database.dialect';
+import { dialectOf } from '@kobana/database';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { monthlyUsage, planOf } from '../organizations/organization.usage';

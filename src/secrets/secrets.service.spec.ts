@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduConfig } from '../config/kadu-config.interface';
-import { openKaduDatabase } from '../database/database.factory';
+import { openKaduDatabase } from '../database/kadu-database.factory';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { SecretsService } from './secrets.service';
 

@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import type { McpModuleOptions } from '@kobana/mcp';
 import { KADU_VALIDATION_OPTIONS } from '../../../src/config/validation.options';
-import { retryAfterOnDatabaseError } from '../../../src/database/database.transient-errors';
+import { retryAfterOnDatabaseError } from '@kobana/database';
 import { BillingConfig } from '../config/billing-config.interface';
 import { BillingMcpTokenVerifier } from '../identity/billing-mcp-token.verifier';
 import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp.instructions';

@@ -16,7 +16,7 @@ export interface PostgresLocation {
   safeName: string;
 }
 
-/** Every dialect Kadu can open. */
+/** Every dialect this library can open. */
 export type DatabaseLocation = SqliteLocation | PostgresLocation;
 
 /**

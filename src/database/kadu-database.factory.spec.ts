@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SQLITE_BUSY_TIMEOUT_MS } from './database.constants';
-import { openKaduDatabase } from './database.factory';
+import { SQLITE_BUSY_TIMEOUT_MS } from '@kobana/database';
+import { openKaduDatabase } from './kadu-database.factory';
 import { KADU_MIGRATIONS } from './migrations';
 
 describe('openKaduDatabase', () => {

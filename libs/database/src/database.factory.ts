@@ -1,12 +1,11 @@
 import { Kysely } from 'kysely';
 import { describeDatabase, parseDatabaseUrl } from './database-url.parser';
 import { createDialect } from './database.dialect';
-import { migrateToLatest } from './database.migrator';
-import { KaduDatabase } from './kadu-database.interface';
+import { DatabaseMigrations, migrateToLatest } from './database.migrator';
 
 /** An open, migrated database and what was done to it. */
-export interface OpenedDatabase {
-  db: Kysely<KaduDatabase>;
+export interface OpenedDatabase<DB> {
+  db: Kysely<DB>;
   /** Migrations applied by this call. */
   applied: string[];
   /** A printable description of where the data lives (no credentials). */
@@ -15,14 +14,16 @@ export interface OpenedDatabase {
 
 /**
  * Opens the database named by `DATABASE_URL` and brings its schema up to
- * date, so nothing that receives the instance ever sees an old schema.
- * The caller owns the instance and must `destroy()` it.
+ * date with the host's `migrations`, so nothing that receives the instance
+ * ever sees an old schema. The caller owns the instance and must `destroy()` it.
+ *
+ * @typeParam DB the host's tables, which its `migrations` create.
  */
-export async function openKaduDatabase(databaseUrl: string): Promise<OpenedDatabase> {
+export async function openDatabase<DB>(databaseUrl: string, migrations: DatabaseMigrations): Promise<OpenedDatabase<DB>> {
   const location = parseDatabaseUrl(databaseUrl);
-  const db = new Kysely<KaduDatabase>({ dialect: createDialect(location) });
+  const db = new Kysely<DB>({ dialect: createDialect(location) });
   try {
-    const applied = await migrateToLatest(db);
+    const applied = await migrateToLatest(db, migrations);
     return { db, applied, description: describeDatabase(location) };
   } catch (error) {
     await db.destroy();

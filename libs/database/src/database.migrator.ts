@@ -1,19 +1,21 @@
 import { Kysely, Migration, MigrationProvider, Migrator } from 'kysely';
-import { KADU_MIGRATIONS } from './migrations';
 
 /**
- * Applies every pending migration. Kysely takes a lock first, so replicas
- * starting together apply each migration once.
- *
- * @param migrations by name; another host (Kobana Billing) passes its own.
+ * A host's migrations by name. Kysely applies them in name order and records
+ * each name in the database, so a released name never changes: a database
+ * whose history names a migration the list lacks is refused.
+ */
+export type DatabaseMigrations = Readonly<Record<string, Migration>>;
+
+/**
+ * Applies every pending migration of `migrations`, the host's own list: there
+ * is no default, so no host ever runs another's schema by omission. Kysely
+ * takes a lock first, so replicas starting together apply each migration once.
  *
  * @returns the names of the migrations applied now (empty when up to date).
  * @throws the migration's error; the failing migration is rolled back.
  */
-export async function migrateToLatest(
-  db: Kysely<any>,
-  migrations: Readonly<Record<string, Migration>> = KADU_MIGRATIONS,
-): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<any>, migrations: DatabaseMigrations): Promise<string[]> {
   // Compiled in, so no file-system scan at start-up.
   const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
   const { error, results = [] } = await new Migrator({ db, provider }).migrateToLatest();

@@ -1,14 +1,14 @@
 import { parseDatabaseUrl, PostgresLocation } from './database-url.parser';
 import { POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS } from './database.constants';
 import { openPostgresPool } from './postgres.connection';
-import { createPostgresTestDatabase, testsOnPostgres } from '../../test/support/test-database';
+import { createPostgresTestDatabase, testsOnPostgres } from '../../../test/support/migrated-test.database';
 
 // The settings are the server's own: only a real PostgreSQL can say it received them (`npm run test:postgres`).
 const onPostgres = testsOnPostgres() ? it : it.skip;
 
 describe('openPostgresPool', () => {
   onPostgres('every session it opens ends itself when left idle inside a transaction', async () => {
-    const database = await createPostgresTestDatabase();
+    const database = await createPostgresTestDatabase(null);
     const pool = openPostgresPool(parseDatabaseUrl(database.url) as PostgresLocation, () => undefined);
     try {
       const clients = await Promise.all([pool.connect(), pool.connect()]);
