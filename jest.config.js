@@ -21,6 +21,7 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@kobana/database$': '<rootDir>/libs/database/src',
+    '^@kobana/host-kit$': '<rootDir>/libs/host-kit/src',
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
     '^@kobana/mcp/(.*)$': '<rootDir>/libs/mcp/src/$1',
   },

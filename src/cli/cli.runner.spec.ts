@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { IdentityService } from '../identity/identity.service';
 import { CLI_EXIT, runCli } from './cli.runner';
-import { CliIo } from './cli.io';
+import { CliIo } from '@kobana/host-kit';
 
 /** Captures what a command writes. */
 function captureIo(): CliIo & { stdout: string[]; stderr: string[] } {

@@ -1,8 +1,7 @@
 import { IdentityError } from '../identity/identity.error';
 import { IdentityService } from '../identity/identity.service';
 import { generatePassword } from '../identity/password.hasher';
-import { parseCliOptions, requireOption } from './cli-args.parser';
-import { CliIo } from './cli.io';
+import { CliIo, parseCliOptions, requireOption } from '@kobana/host-kit';
 
 /** What `password reset` needs. */
 export interface PasswordResetOptions {

@@ -3,7 +3,7 @@ import { Kysely, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
-import { monotonicNow } from '../common/monotonic.clock';
+import { monotonicNow } from '@kobana/host-kit';
 import { dialectOf } from '@kobana/database';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';

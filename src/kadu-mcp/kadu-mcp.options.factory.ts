@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import type { McpModuleOptions } from '@kobana/mcp';
 import { KaduConfig } from '../config/kadu-config.interface';
-import { KADU_VALIDATION_OPTIONS } from '../config/validation.options';
+import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
 import { KaduMcpTokenVerifier } from '../identity/kadu-mcp-token.verifier';
 import { KADU_MCP_INSTRUCTIONS } from './kadu-mcp.instructions';
 
@@ -18,7 +18,7 @@ export function kaduMcpOptions(verifier: KaduMcpTokenVerifier, config: ConfigSer
     verifier,
     publicUrl: config.get('PUBLIC_URL', { infer: true }),
     instructions: KADU_MCP_INSTRUCTIONS,
-    validation: { ...KADU_VALIDATION_OPTIONS },
+    validation: { ...STRICT_VALIDATION_OPTIONS },
     // createKaduApp installs the parsers, skipping the MCP path and presigned uploads too.
     installBodyParsers: false,
   };

@@ -5,7 +5,7 @@ import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
-import { monotonicNow } from '../common/monotonic.clock';
+import { monotonicNow } from '@kobana/host-kit';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { CreateTaskDto } from './dto/create-task.dto';

@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import type { McpModuleOptions } from '@kobana/mcp';
-import { KADU_VALIDATION_OPTIONS } from '../../../src/config/validation.options';
+import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
 import { retryAfterOnDatabaseError } from '@kobana/database';
 import { BillingConfig } from '../config/billing-config.interface';
 import { BillingMcpTokenVerifier } from '../identity/billing-mcp-token.verifier';
@@ -23,7 +23,7 @@ export function billingMcpOptions(verifier: BillingMcpTokenVerifier, config: Con
     publicUrl: config.get('PUBLIC_URL', { infer: true }),
     instructions: BILLING_MCP_INSTRUCTIONS,
     allowedOrigins: [...config.get('BILLING_ALLOWED_ORIGINS', { infer: true })],
-    validation: { ...KADU_VALIDATION_OPTIONS },
+    validation: { ...STRICT_VALIDATION_OPTIONS },
     // Seed: Billing sends Retry-After only with 429.
     retryAfterOn503: false,
     availability: {

@@ -1,9 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { parseCliOptions, requireOption } from '../../../src/cli/cli-args.parser';
-import { CliIo, processIo } from '../../../src/cli/cli.io';
-import { CliUsageError } from '../../../src/cli/cli-usage.error';
-import { StderrLogger } from '../../../src/cli/stderr.logger';
+import { CliIo, CliUsageError, parseCliOptions, processIo, requireOption, StderrLogger } from '@kobana/host-kit';
 import { ORGANIZATION_SLUG_PATTERN } from '../../../src/identity/identity.constants';
 import { IdentityError } from '../../../src/identity/identity.error';
 import { TOKEN_AUDIENCES, TokenAudience } from '../../../src/identity/identity.types';

@@ -2,7 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { Kysely, sql, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { monotonicNow } from '../../../src/common/monotonic.clock';
+import { monotonicNow } from '@kobana/host-kit';
 import { BILLING_SCOPES } from '../billing.constants';
 import { BillingMessages } from '../billing.messages';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';

@@ -5,7 +5,7 @@ import { ValidationPipeOptions } from '@nestjs/common';
  * so a tool's arguments are validated and transformed exactly as the route's
  * body is: unknown fields are an error rather than silently dropped.
  */
-export const KADU_VALIDATION_OPTIONS: ValidationPipeOptions = Object.freeze({
+export const STRICT_VALIDATION_OPTIONS: ValidationPipeOptions = Object.freeze({
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
