@@ -11,7 +11,7 @@ import { KaduMcpTokenVerifier } from './identity/kadu-mcp-token.verifier';
 import { KaduMcpModule } from './kadu-mcp/kadu-mcp.module';
 import { kaduMcpOptions } from './kadu-mcp/kadu-mcp.options.factory';
 import { OrganizationsModule } from './organizations/organizations.module';
-import { SecretsModule } from './secrets/secrets.module';
+import { KaduSecretsModule } from './secrets/kadu-secrets.module';
 import { TasksModule } from './tasks/tasks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { KaduConfig } from './config/kadu-config.interface';
@@ -30,7 +30,7 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
   imports: [
     KaduConfigModule,
     DatabaseModule,
-    SecretsModule,
+    KaduSecretsModule,
     IdentityModule,
     OrganizationsModule,
     TasksModule,

@@ -3,20 +3,21 @@ import { DatabaseModule } from '../database/database.module';
 import { KADU_DATABASE } from '../database/kadu-database.constants';
 import { IdentityModule } from '../identity/identity.module';
 import { IdentityService } from '../identity/identity.service';
-import { SecretsModule } from '../secrets/secrets.module';
-import { SecretsService } from '../secrets/secrets.service';
+import { SecretsService } from '@kobana/host-kit';
+import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
+import { KaduSecretName } from '../secrets/secrets.constants';
 import { ApprovalFlowModule } from './approval-flow.module';
 import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, ApprovalSigningSecret } from './approval-host';
 
 const KADU_APPROVAL_FLOW = ApprovalFlowModule.register({
-  imports: [DatabaseModule, SecretsModule, IdentityModule],
+  imports: [DatabaseModule, KaduSecretsModule, IdentityModule],
   providers: [
     { provide: APPROVAL_DATABASE, useExisting: KADU_DATABASE },
     { provide: APPROVAL_IDENTITY, useExisting: IdentityService },
     {
       provide: APPROVAL_SIGNING_SECRET,
       inject: [SecretsService],
-      useFactory: (secrets: SecretsService): ApprovalSigningSecret => ({ get: () => secrets.get('KADU_SIGNING_SECRET') }),
+      useFactory: (secrets: SecretsService<KaduSecretName>): ApprovalSigningSecret => ({ get: () => secrets.get('KADU_SIGNING_SECRET') }),
     },
   ],
 });

@@ -1,5 +1,5 @@
 import type { AccessTokensTable, OrganizationsTable, UsersTable } from '../identity/identity.tables';
-import type { SecretsTable } from '../secrets/secrets.table';
+import type { SecretsTable } from '@kobana/host-kit';
 import type { IdempotencyKeysTable } from '../common/idempotency/idempotency.table';
 import type { TasksTable } from '../tasks/task.table';
 import type { ExecutionsTable } from '../executions/execution.table';

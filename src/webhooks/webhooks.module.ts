@@ -3,7 +3,7 @@ import { IdempotencyModule } from '../common/idempotency/idempotency.module';
 import { DatabaseModule } from '../database/database.module';
 import { ExecutionEventsModule } from '../executions/execution-events.module';
 import { IdentityModule } from '../identity/identity.module';
-import { SecretsModule } from '../secrets/secrets.module';
+import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
 import { WebhookDeliveriesController } from './webhook-deliveries.controller';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
@@ -18,7 +18,7 @@ import { WebhookSender } from './webhook.sender';
  * sends a signed `execution.finished` to each endpoint, with retries.
  */
 @Module({
-  imports: [DatabaseModule, IdentityModule, SecretsModule, IdempotencyModule, ExecutionEventsModule],
+  imports: [DatabaseModule, IdentityModule, KaduSecretsModule, IdempotencyModule, ExecutionEventsModule],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     WebhookEndpointsService,

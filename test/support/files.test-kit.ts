@@ -13,7 +13,8 @@ import { openTestDatabase } from './test-database';
 import { IdempotencyService } from '../../src/common/idempotency/idempotency.service';
 import { KaduConfig } from '../../src/config/kadu-config.interface';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
-import { SecretsService } from '../../src/secrets/secrets.service';
+import { SecretsService } from '@kobana/host-kit';
+import { KADU_SECRETS_OPTIONS } from '../../src/secrets/secrets.constants';
 import { FilesContentService } from '../../src/files/files-content.service';
 import { FilesDiskStore } from '../../src/files/files.disk';
 import { FilesService } from '../../src/files/files.service';
@@ -44,7 +45,7 @@ export async function openFilesKit(): Promise<FilesKit> {
     KADU_SIGNING_SECRET: 'x'.repeat(40),
     KADU_ENCRYPTION_KEY: 'y'.repeat(40),
   }) as ConfigService<KaduConfig, true>;
-  const secrets = new SecretsService(db, config);
+  const secrets = new SecretsService(db, KADU_SECRETS_OPTIONS, config);
   await secrets.onModuleInit();
   const disk = new FilesDiskStore(config);
   const signer = new FilesUrlSigner(secrets, config);

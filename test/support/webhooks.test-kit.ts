@@ -11,7 +11,8 @@ import { IdempotencyService } from '../../src/common/idempotency/idempotency.ser
 import { KaduConfig } from '../../src/config/kadu-config.interface';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { ExecutionEvents } from '../../src/executions/execution.events';
-import { SecretsService } from '../../src/secrets/secrets.service';
+import { SecretsService } from '@kobana/host-kit';
+import { KADU_SECRETS_OPTIONS } from '../../src/secrets/secrets.constants';
 import { WebhookDeliveriesService } from '../../src/webhooks/webhook-deliveries.service';
 import { WebhookDeliveryWorker } from '../../src/webhooks/webhook-delivery.worker';
 import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
@@ -53,7 +54,7 @@ export async function openWebhooksKit(env: Partial<KaduConfig> = {}): Promise<We
     KADU_WEBHOOK_POLL_MS: 10,
     ...env,
   }) as ConfigService<KaduConfig, true>;
-  const secrets = new SecretsService(db, config);
+  const secrets = new SecretsService(db, KADU_SECRETS_OPTIONS, config);
   await secrets.onModuleInit();
   const sent: SentRequest[] = [];
   const script: Array<Partial<WebhookAttemptOutcome>> = [];

@@ -1,19 +1,23 @@
 import { Module } from '@nestjs/common';
 import { ApprovalFlowModule } from '../../../src/approvals/approval-flow.module';
-import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET } from '../../../src/approvals/approval-host';
+import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, ApprovalSigningSecret } from '../../../src/approvals/approval-host';
 import { BILLING_DATABASE } from '../database/billing-database.constants';
 import { BillingDatabaseModule } from '../database/billing-database.module';
 import { BillingIdentityModule } from '../identity/billing-identity.module';
 import { BillingIdentityService } from '../identity/billing-identity.service';
-import { BillingSecretsService } from '../secrets/billing-secrets.service';
+import { SecretsService } from '@kobana/host-kit';
+import { BILLING_SIGNING_SECRET, BillingSecretsModule } from '../secrets/billing-secrets.module';
 
 const BILLING_APPROVAL_FLOW = ApprovalFlowModule.register({
-  imports: [BillingDatabaseModule, BillingIdentityModule],
+  imports: [BillingDatabaseModule, BillingIdentityModule, BillingSecretsModule],
   providers: [
-    BillingSecretsService,
     { provide: APPROVAL_DATABASE, useExisting: BILLING_DATABASE },
     { provide: APPROVAL_IDENTITY, useExisting: BillingIdentityService },
-    { provide: APPROVAL_SIGNING_SECRET, useExisting: BillingSecretsService },
+    {
+      provide: APPROVAL_SIGNING_SECRET,
+      inject: [SecretsService],
+      useFactory: (secrets: SecretsService<typeof BILLING_SIGNING_SECRET>): ApprovalSigningSecret => ({ get: () => secrets.get(BILLING_SIGNING_SECRET) }),
+    },
   ],
 });
 

@@ -4,7 +4,7 @@ import type { CustomersTable } from '../customers/customer.table';
 import type { SubscriptionsTable } from '../subscriptions/subscription.table';
 import type { InvoicesTable } from '../invoices/invoice.table';
 import type { NfesTable } from '../nfes/nfe.table';
-import type { SecretsTable } from '../../../src/secrets/secrets.table';
+import type { SecretsTable } from '@kobana/host-kit';
 import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from '../../../src/approvals/approval.tables';
 
 /** Every table of Billing's database, keyed by name. Features declare their own table types. */

@@ -16,3 +16,8 @@ export { processIo } from './cli/cli.io';
 export type { CliIo } from './cli/cli.io';
 export { StderrLogger } from './cli/stderr.logger';
 export { monotonicNow } from './clock/monotonic.clock';
+export { SecretsModule } from './secrets/secrets.module';
+export { SecretsService } from './secrets/secrets.service';
+export type { SecretsDatabase, SecretsTable } from './secrets/secrets.table';
+export type { SecretsOptions } from './secrets/secrets.options';
+export { createSecrets } from './secrets/secrets.migration';

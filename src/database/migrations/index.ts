@@ -1,6 +1,6 @@
 import { Migration } from 'kysely';
 import { createIdentity } from './0001_create_identity';
-import { createSecrets } from './0002_create_secrets';
+import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from './0100_create_idempotency_keys';
 import { createTasks } from './0101_create_tasks';
 import { createExecutions } from './0102_create_executions';

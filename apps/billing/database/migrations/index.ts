@@ -1,6 +1,6 @@
 import { Migration } from 'kysely';
 import { createIdempotencyKeys } from '../../../../src/database/migrations/0100_create_idempotency_keys';
-import { createSecrets } from '../../../../src/database/migrations/0002_create_secrets';
+import { createSecrets } from '@kobana/host-kit';
 import { createApprovals } from '../../../../src/database/migrations/0300_create_approvals';
 import { createBillingIdentity } from './0001_create_billing_identity';
 import { createCustomers } from './0101_create_customers';

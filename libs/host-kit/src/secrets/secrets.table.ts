@@ -5,3 +5,8 @@ export interface SecretsTable {
   value: string;
   created_at: string;
 }
+
+/** The tables {@link SecretsService} uses; created by `createSecrets`. */
+export interface SecretsDatabase {
+  secrets: SecretsTable;
+}

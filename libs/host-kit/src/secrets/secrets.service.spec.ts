@@ -4,18 +4,24 @@ import { Kysely } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openTestDatabase } from '../../test/support/test-database';
-import { KaduConfig } from '../config/kadu-config.interface';
-import { openKaduDatabase } from '../database/kadu-database.factory';
-import { KaduDatabase } from '../database/kadu-database.interface';
+import { openDatabase } from '@kobana/database';
+import { openMigratedTestDatabase } from '../../../../test/support/migrated-test.database';
+import { createSecrets } from './secrets.migration';
+import { SecretsOptions } from './secrets.options';
 import { SecretsService } from './secrets.service';
+import { SecretsDatabase } from './secrets.table';
 
-function configWith(values: Partial<KaduConfig>): ConfigService<KaduConfig, true> {
-  return new ConfigService(values) as ConfigService<KaduConfig, true>;
+/** A host's two secrets, which an operator may set in the environment (Kadu's). */
+const OPTIONS: SecretsOptions<'KADU_SIGNING_SECRET' | 'KADU_ENCRYPTION_KEY'> = { names: ['KADU_SIGNING_SECRET', 'KADU_ENCRYPTION_KEY'], fromConfig: true };
+const MIGRATIONS = { '0002_create_secrets': createSecrets };
+const openTestDatabase = () => openMigratedTestDatabase<SecretsDatabase>(MIGRATIONS);
+
+function configWith(values: Record<string, string>): ConfigService {
+  return new ConfigService(values);
 }
 
-async function loaded(db: Kysely<KaduDatabase>, values: Partial<KaduConfig> = {}): Promise<SecretsService> {
-  const secrets = new SecretsService(db, configWith(values));
+async function loaded(db: Kysely<SecretsDatabase>, values: Record<string, string> = {}): Promise<SecretsService<(typeof OPTIONS.names)[number]>> {
+  const secrets = new SecretsService(db, OPTIONS, configWith(values));
   await secrets.onModuleInit();
   return secrets;
 }
@@ -49,7 +55,7 @@ describe('SecretsService', () => {
   it('gives replicas sharing a database the same secret, even when they start together', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kadu-secrets-'));
     const url = `sqlite:${join(dir, 'kadu.sqlite')}`;
-    const [a, b] = [await openKaduDatabase(url), await openKaduDatabase(url)];
+    const [a, b] = [await openDatabase<SecretsDatabase>(url, MIGRATIONS), await openDatabase<SecretsDatabase>(url, MIGRATIONS)];
     try {
       const [one, two] = await Promise.all([loaded(a.db), loaded(b.db)]);
       expect(one.get('KADU_SIGNING_SECRET')).toBe(two.get('KADU_SIGNING_SECRET'));
@@ -84,7 +90,20 @@ describe('SecretsService', () => {
   it('refuses to hand out a secret before it is loaded', async () => {
     const db = await openTestDatabase();
     try {
-      expect(() => new SecretsService(db, configWith({})).get('KADU_SIGNING_SECRET')).toThrow(/not loaded/);
+      expect(() => new SecretsService(db, OPTIONS, configWith({})).get('KADU_SIGNING_SECRET')).toThrow(/not loaded/);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('ignores the configuration when the host only generates its secrets', async () => {
+    const db = await openTestDatabase();
+    try {
+      const configured = 's'.repeat(40);
+      const secrets = new SecretsService(db, { names: ['BILLING_SIGNING_SECRET'], fromConfig: false }, configWith({ BILLING_SIGNING_SECRET: configured }));
+      await secrets.onModuleInit();
+      expect(secrets.get('BILLING_SIGNING_SECRET')).not.toBe(configured);
+      expect(await db.selectFrom('secrets').select('value').execute()).toEqual([{ value: secrets.get('BILLING_SIGNING_SECRET') }]);
     } finally {
       await db.destroy();
     }
