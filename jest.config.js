@@ -22,6 +22,7 @@ const common = {
   moduleNameMapper: {
     '^@kobana/database$': '<rootDir>/libs/database/src',
     '^@kobana/host-kit$': '<rootDir>/libs/host-kit/src',
+    '^@kobana/idempotency$': '<rootDir>/libs/idempotency/src',
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
     '^@kobana/mcp/(.*)$': '<rootDir>/libs/mcp/src/$1',
   },

@@ -1,6 +1,6 @@
 import type { AccessTokensTable, OrganizationsTable, UsersTable } from '../identity/identity.tables';
 import type { SecretsTable } from '@kobana/host-kit';
-import type { IdempotencyKeysTable } from '../common/idempotency/idempotency.table';
+import type { IdempotencyKeysTable } from '@kobana/idempotency';
 import type { TasksTable } from '../tasks/task.table';
 import type { ExecutionsTable } from '../executions/execution.table';
 import type { FilesTable } from '../files/file.table';

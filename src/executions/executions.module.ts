@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { IdempotencyModule } from '../common/idempotency/idempotency.module';
+import { KaduIdempotencyModule } from '../common/idempotency/kadu-idempotency.module';
 import { DatabaseModule } from '../database/database.module';
 import { FilesModule } from '../files/files.module';
 import { IdentityModule } from '../identity/identity.module';
@@ -21,7 +21,7 @@ import { TaskRunsService } from './task-runs.service';
  * the worker that runs the reference agent on queued executions.
  */
 @Module({
-  imports: [DatabaseModule, IdentityModule, IdempotencyModule, FilesModule, ExecutionEventsModule],
+  imports: [DatabaseModule, IdentityModule, KaduIdempotencyModule, FilesModule, ExecutionEventsModule],
   controllers: [TaskRunsController, ExecutionsController],
   providers: [
     TaskRunsService,

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards } from '
 import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
 import { API_V1 } from '../app.constants';
 import { ParseIdPipe } from '../common/ids/parse-id.pipe';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
 import { CurrentCaller } from '../identity/current-caller.decorator';
 import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
 import { RunTaskBodyDto, RunTaskDto } from './dto/run-task.dto';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyModule } from '../common/idempotency/idempotency.module';
+import { KaduIdempotencyModule } from '../common/idempotency/kadu-idempotency.module';
 import { DatabaseModule } from '../database/database.module';
 import { IdentityModule } from '../identity/identity.module';
 import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
@@ -16,7 +16,7 @@ import { FilesUrlSigner } from './files.url-signer';
  * {@link FilesReader} and {@link FilesWriter} for the code that runs executions.
  */
 @Module({
-  imports: [DatabaseModule, IdentityModule, KaduSecretsModule, IdempotencyModule],
+  imports: [DatabaseModule, IdentityModule, KaduSecretsModule, KaduIdempotencyModule],
   // The content controller first: its `:id/content` routes must not be shadowed by `:id` ones.
   controllers: [FilesContentController, FilesController],
   providers: [FilesDiskStore, FilesUrlSigner, FilesService, FilesContentService, FilesReader, FilesWriter],

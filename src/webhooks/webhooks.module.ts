@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyModule } from '../common/idempotency/idempotency.module';
+import { KaduIdempotencyModule } from '../common/idempotency/kadu-idempotency.module';
 import { DatabaseModule } from '../database/database.module';
 import { ExecutionEventsModule } from '../executions/execution-events.module';
 import { IdentityModule } from '../identity/identity.module';
@@ -18,7 +18,7 @@ import { WebhookSender } from './webhook.sender';
  * sends a signed `execution.finished` to each endpoint, with retries.
  */
 @Module({
-  imports: [DatabaseModule, IdentityModule, KaduSecretsModule, IdempotencyModule, ExecutionEventsModule],
+  imports: [DatabaseModule, IdentityModule, KaduSecretsModule, KaduIdempotencyModule, ExecutionEventsModule],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     WebhookEndpointsService,

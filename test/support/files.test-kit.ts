@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { McpCaller } from '@kobana/mcp';
 import { openTestDatabase } from './test-database';
-import { IdempotencyService } from '../../src/common/idempotency/idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { KaduConfig } from '../../src/config/kadu-config.interface';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { SecretsService } from '@kobana/host-kit';

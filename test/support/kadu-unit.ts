@@ -7,7 +7,7 @@ import { NotFoundException } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { McpCaller } from '@kobana/mcp';
-import { IdempotencyService } from '../../src/common/idempotency/idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { ExecutionFiles, ExecutionInputFile, ExecutionOutputFile } from '../../src/executions/execution-files.port';
 import { IdentityService } from '../../src/identity/identity.service';
@@ -17,7 +17,7 @@ import { openTestDatabase } from './test-database';
 /** A database with organizations `a` (plan `plan`) and `b`. */
 export interface UnitWorld {
   db: Kysely<KaduDatabase>;
-  idempotency: IdempotencyService;
+  idempotency: IdempotencyService<KaduDatabase>;
   orgA: string;
   orgB: string;
   /** A caller of `organizationId` with one role; subject `<role>-<organization>` unless given. */

@@ -7,7 +7,7 @@ import { ConfigService } from '@nestjs/config';
 import { Kysely } from 'kysely';
 import type { McpCaller } from '@kobana/mcp';
 import { openTestDatabase } from './test-database';
-import { IdempotencyService } from '../../src/common/idempotency/idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { KaduConfig } from '../../src/config/kadu-config.interface';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { ExecutionEvents } from '../../src/executions/execution.events';

@@ -1,4 +1,4 @@
-import type { IdempotencyKeysTable } from '../../../src/common/idempotency/idempotency.table';
+import type { IdempotencyKeysTable } from '@kobana/idempotency';
 import type { BillingAccessTokensTable, BillingOrganizationsTable, BillingUsersTable } from '../identity/billing-identity.tables';
 import type { CustomersTable } from '../customers/customer.table';
 import type { SubscriptionsTable } from '../subscriptions/subscription.table';

@@ -1,7 +1,7 @@
 import { Migration } from 'kysely';
 import { createIdentity } from './0001_create_identity';
 import { createSecrets } from '@kobana/host-kit';
-import { createIdempotencyKeys } from './0100_create_idempotency_keys';
+import { createIdempotencyKeys } from '@kobana/idempotency';
 import { createTasks } from './0101_create_tasks';
 import { createExecutions } from './0102_create_executions';
 import { createFiles } from './0200_create_files';

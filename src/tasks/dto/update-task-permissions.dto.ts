@@ -1,6 +1,6 @@
 import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsKaduId, KADU_ID_MAX_LENGTH } from '../../common/ids/kadu-id.decorator';
-import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 import { KADU_ROLES } from '../../identity/identity.types';
 
 /** `PUT /api/v1/tasks/:id/permissions` body: who may run the task. Omitted lists stay as they are. */

@@ -1,5 +1,5 @@
 import { Migration } from 'kysely';
-import { createIdempotencyKeys } from '../../../../src/database/migrations/0100_create_idempotency_keys';
+import { createIdempotencyKeys } from '@kobana/idempotency';
 import { createSecrets } from '@kobana/host-kit';
 import { createApprovals } from '../../../../src/database/migrations/0300_create_approvals';
 import { createBillingIdentity } from './0001_create_billing_identity';

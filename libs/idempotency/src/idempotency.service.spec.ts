@@ -1,23 +1,63 @@
+import { Kysely, Migration } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { openUnitWorld, UnitWorld } from '../../../test/support/kadu-unit';
-import { IDEMPOTENCY_WINDOW_MS } from './idempotency.service';
+import type { McpCaller } from '@kobana/mcp';
+import { openMigratedTestDatabase } from '../../../test/support/migrated-test.database';
+import { createIdempotencyKeys } from './idempotency.migration';
+import { IDEMPOTENCY_WINDOW_MS, IdempotencyService } from './idempotency.service';
+import { IdempotencyKeysTable } from './idempotency.table';
+
+/** A host's database as far as these specs go: organizations, the keys, and a table effects write to. */
+interface HostDatabase {
+  organizations: { id: string };
+  idempotency_keys: IdempotencyKeysTable;
+  effects: { id: string; organization_id: string; name: string };
+}
+
+const createHostTables: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.createTable('organizations').addColumn('id', 'text', (c) => c.primaryKey()).execute();
+    await db.schema
+      .createTable('effects')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
+/** Two organizations, the service on their database, and callers of either. */
+interface UnitWorld {
+  db: Kysely<HostDatabase>;
+  idempotency: IdempotencyService<HostDatabase>;
+  orgA: string;
+  orgB: string;
+  caller(organizationId: string): McpCaller;
+}
+
+async function openUnitWorld(): Promise<UnitWorld> {
+  const db = await openMigratedTestDatabase<HostDatabase>({ '0001_create_host_tables': createHostTables, '0100_create_idempotency_keys': createIdempotencyKeys });
+  await db.insertInto('organizations').values([{ id: 'org-a' }, { id: 'org-b' }]).execute();
+  return {
+    db,
+    idempotency: new IdempotencyService(db),
+    orgA: 'org-a',
+    orgB: 'org-b',
+    caller: (organizationId) => ({ subject: `owner-${organizationId}`, organization_id: organizationId, client_id: 'test-client', scopes: [], roles: ['owner'] }),
+  };
+}
 
 describe('IdempotencyService', () => {
   let world: UnitWorld;
   beforeEach(async () => (world = await openUnitWorld()));
   afterEach(() => world.db.destroy());
 
-  /** An effect that inserts a task row, so effects can be counted in the database. */
+  /** An effect that inserts a row, so effects can be counted in the database. */
   const effect = (organizationId: string, name: string) => async (trx: UnitWorld['db']) => {
-    const now = new Date().toISOString();
     const id = randomUUID();
-    await trx
-      .insertInto('tasks')
-      .values({ id, organization_id: organizationId, name, description: '', rules: '[]', run_roles: '[]', run_user_ids: '[]', created_at: now, updated_at: now, deleted_at: null })
-      .execute();
+    await trx.insertInto('effects').values({ id, organization_id: organizationId, name }).execute();
     return { id, name };
   };
-  const count = async () => Number((await world.db.selectFrom('tasks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () => Number((await world.db.selectFrom('effects').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   it('without a key, runs every time', async () => {
     const caller = world.caller(world.orgA);

@@ -11,3 +11,8 @@ export interface IdempotencyKeysTable {
   response: string;
   created_at: string;
 }
+
+/** The tables `IdempotencyService` uses; created by `createIdempotencyKeys`. */
+export interface IdempotencyDatabase {
+  idempotency_keys: IdempotencyKeysTable;
+}

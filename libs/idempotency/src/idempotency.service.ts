@@ -1,18 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Kysely, Transaction } from 'kysely';
 import type { McpCaller } from '@kobana/mcp';
-import { InjectDatabase } from '../../database/inject-database.decorator';
-import { KaduDatabase } from '../../database/kadu-database.interface';
+import { narrowDatabase } from '@kobana/database';
 import { canonicalDigest } from './canonical-json';
 import { IdempotencyConflictException } from './idempotency-conflict.exception';
+import { IDEMPOTENCY_DATABASE } from './idempotency.options';
+import { IdempotencyDatabase } from './idempotency.table';
 import { IdempotentDto } from './idempotent.dto';
 import { IdempotentRunOptions, openResponse, sealResponse } from './idempotency.sealing';
 
 /** How long a key keeps its first response (ADDENDUM §5). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** A write's effect, given the transaction it must do all its work in. */
-export type IdempotentEffect<T> = (trx: Transaction<KaduDatabase>) => Promise<T>;
+/** A write's effect, given the transaction (on the host's whole database) it must do all its work in. */
+export type IdempotentEffect<T, Host = IdempotencyDatabase> = (trx: Transaction<Host>) => Promise<T>;
 
 /**
  * Runs writes at most once per `idempotency_key` and organization. The key is
@@ -21,10 +22,13 @@ export type IdempotentEffect<T> = (trx: Transaction<KaduDatabase>) => Promise<T>
  * duplicate either waits for that transaction (SQLite serializes writers,
  * PostgreSQL blocks on the unique key) or fails on the key and then reads the
  * committed response. A failed effect stores nothing: retrying it runs again.
+ *
+ * @typeParam Host the host's tables, which effects receive; a host injects
+ *   `IdempotencyService<HostDatabase>`.
  */
 @Injectable()
-export class IdempotencyService {
-  constructor(@InjectDatabase() private readonly db: Kysely<KaduDatabase>) {}
+export class IdempotencyService<Host extends IdempotencyDatabase = IdempotencyDatabase> {
+  constructor(@Inject(IDEMPOTENCY_DATABASE) private readonly db: Kysely<Host>) {}
 
   /**
    * Runs `effect` in a transaction, or answers the first response of the same
@@ -39,7 +43,7 @@ export class IdempotencyService {
     caller: McpCaller,
     operation: string,
     dto: D,
-    effect: IdempotentEffect<T>,
+    effect: IdempotentEffect<T, Host>,
     options: IdempotentRunOptions = {},
   ): Promise<T> {
     const key = dto.idempotency_key;
@@ -60,12 +64,14 @@ export class IdempotencyService {
     key: string,
     operation: string,
     digest: string,
-    effect: IdempotentEffect<T>,
+    effect: IdempotentEffect<T, Host>,
     options: IdempotentRunOptions,
   ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
+      // The keys' own statements, in the effect's transaction.
+      const keys = narrowDatabase<IdempotencyDatabase, Host>(trx);
       const now = new Date();
-      const existing = await trx
+      const existing = await keys
         .selectFrom('idempotency_keys')
         .selectAll()
         .where('organization_id', '=', organizationId)
@@ -76,15 +82,15 @@ export class IdempotencyService {
         return openResponse(JSON.parse(existing.response), options) as T;
       }
       if (existing) {
-        await trx.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key).execute();
+        await keys.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key).execute();
       }
-      await trx
+      await keys
         .insertInto('idempotency_keys')
         .values({ organization_id: organizationId, key, operation, request_digest: digest, response: 'null', created_at: now.toISOString() })
         .execute();
       // Returned as its JSON round trip, so the first answer and every replay are the same bytes.
       const response: unknown = JSON.parse(JSON.stringify((await effect(trx)) ?? null));
-      await trx
+      await keys
         .updateTable('idempotency_keys')
         .set({ response: JSON.stringify(sealResponse(response, options)) })
         .where('organization_id', '=', organizationId)
