@@ -23,6 +23,7 @@ const common = {
     '^@kobana/database$': '<rootDir>/libs/database/src',
     '^@kobana/host-kit$': '<rootDir>/libs/host-kit/src',
     '^@kobana/idempotency$': '<rootDir>/libs/idempotency/src',
+    '^@kobana/identity$': '<rootDir>/libs/identity/src',
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
     '^@kobana/mcp/(.*)$': '<rootDir>/libs/mcp/src/$1',
   },

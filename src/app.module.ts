@@ -6,8 +6,8 @@ import { KaduConfigModule } from './config/kadu-config.module';
 import { DatabaseModule } from './database/database.module';
 import { ExecutionsModule } from './executions/executions.module';
 import { FilesModule } from './files/files.module';
-import { IdentityModule } from './identity/identity.module';
-import { KaduMcpTokenVerifier } from './identity/kadu-mcp-token.verifier';
+import { KaduIdentityModule } from './identity/kadu-identity.module';
+import { McpAccessTokenVerifier } from '@kobana/identity';
 import { KaduMcpModule } from './kadu-mcp/kadu-mcp.module';
 import { kaduMcpOptions } from './kadu-mcp/kadu-mcp.options.factory';
 import { OrganizationsModule } from './organizations/organizations.module';
@@ -31,7 +31,7 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
     KaduConfigModule,
     DatabaseModule,
     KaduSecretsModule,
-    IdentityModule,
+    KaduIdentityModule,
     OrganizationsModule,
     TasksModule,
     ExecutionsModule,
@@ -41,10 +41,10 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
     ApprovalsModule,
     McpModule.forRootAsync({
       path: MCP_PATH,
-      imports: [IdentityModule, ConfigModule, ApprovalsModule, KaduLimitsModule],
-      inject: [KaduMcpTokenVerifier, ConfigService, KaduConfirmationStore, ApprovalKeys, KaduMcpLimits],
+      imports: [KaduIdentityModule, ConfigModule, ApprovalsModule, KaduLimitsModule],
+      inject: [McpAccessTokenVerifier, ConfigService, KaduConfirmationStore, ApprovalKeys, KaduMcpLimits],
       useFactory: (
-        verifier: KaduMcpTokenVerifier,
+        verifier: McpAccessTokenVerifier,
         config: ConfigService<KaduConfig, true>,
         store: KaduConfirmationStore,
         keys: ApprovalKeys,

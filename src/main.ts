@@ -5,7 +5,7 @@ import { seedDemo } from './bootstrap/demo.seeder';
 import { renderStartupBanner } from './bootstrap/startup.banner';
 import { KaduConfig } from './config/kadu-config.interface';
 import { describeDatabase, parseDatabaseUrl } from '@kobana/database';
-import { IdentityService } from './identity/identity.service';
+import { IdentityService } from '@kobana/identity';
 
 /**
  * Starts Kadu: migrates the database, seeds the demo organization (unless

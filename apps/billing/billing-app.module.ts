@@ -13,7 +13,7 @@ import { BillingApprovalsModule } from './approvals/billing-approvals.module';
 import { ApprovalKeys } from '../../src/approvals/approval.keys';
 import { KaduConfirmationStore } from '../../src/approvals/kadu-confirmation.store';
 import { kaduConfirmationOptions } from '../../src/approvals/kadu-confirmation.options';
-import { BillingMcpTokenVerifier } from './identity/billing-mcp-token.verifier';
+import { McpAccessTokenVerifier } from '@kobana/identity';
 import { InvoicesModule } from './invoices/invoices.module';
 import { NfesModule } from './nfes/nfes.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -37,9 +37,9 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module';
     McpModule.forRootAsync({
       path: BILLING_MCP_PATH,
       imports: [BillingIdentityModule, ConfigModule, BillingApprovalsModule],
-      inject: [BillingMcpTokenVerifier, ConfigService, KaduConfirmationStore, ApprovalKeys],
+      inject: [McpAccessTokenVerifier, ConfigService, KaduConfirmationStore, ApprovalKeys],
       // Kadu's confirmations: the database store, and requestState signed with a key from Billing's persisted secret.
-      useFactory: (verifier: BillingMcpTokenVerifier, config: ConfigService<BillingConfig, true>, store: KaduConfirmationStore, keys: ApprovalKeys) => ({
+      useFactory: (verifier: McpAccessTokenVerifier, config: ConfigService<BillingConfig, true>, store: KaduConfirmationStore, keys: ApprovalKeys) => ({
         ...billingMcpOptions(verifier, config),
         ...kaduConfirmationOptions(store, keys),
       }),

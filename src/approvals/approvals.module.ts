@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module';
 import { KADU_DATABASE } from '../database/kadu-database.constants';
-import { IdentityModule } from '../identity/identity.module';
-import { IdentityService } from '../identity/identity.service';
+import { KaduIdentityModule } from '../identity/kadu-identity.module';
+import { IdentityService } from '@kobana/identity';
 import { SecretsService } from '@kobana/host-kit';
 import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
 import { KaduSecretName } from '../secrets/secrets.constants';
@@ -10,7 +10,7 @@ import { ApprovalFlowModule } from './approval-flow.module';
 import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, ApprovalSigningSecret } from './approval-host';
 
 const KADU_APPROVAL_FLOW = ApprovalFlowModule.register({
-  imports: [DatabaseModule, KaduSecretsModule, IdentityModule],
+  imports: [DatabaseModule, KaduSecretsModule, KaduIdentityModule],
   providers: [
     { provide: APPROVAL_DATABASE, useExisting: KADU_DATABASE },
     { provide: APPROVAL_IDENTITY, useExisting: IdentityService },

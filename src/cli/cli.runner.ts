@@ -1,7 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { IdentityError } from '../identity/identity.error';
-import { IdentityService } from '../identity/identity.service';
+import { IdentityError, IdentityService } from '@kobana/identity';
 import { CliIo, CliUsageError, processIo, StderrLogger } from '@kobana/host-kit';
 import { KaduCliModule } from './cli.module';
 import { CLI_USAGE } from './cli.usage';

@@ -1,6 +1,4 @@
-import { IdentityError } from '../identity/identity.error';
-import { IdentityService } from '../identity/identity.service';
-import { generatePassword } from '../identity/password.hasher';
+import { generatePassword, IdentityError, IdentityService } from '@kobana/identity';
 import { CliIo, parseCliOptions, requireOption } from '@kobana/host-kit';
 
 /** What `password reset` needs. */

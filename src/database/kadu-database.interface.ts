@@ -1,6 +1,7 @@
-import type { AccessTokensTable, OrganizationsTable, UsersTable } from '../identity/identity.tables';
+import type { AccessTokensTable, UsersTable } from '@kobana/identity';
 import type { SecretsTable } from '@kobana/host-kit';
 import type { IdempotencyKeysTable } from '@kobana/idempotency';
+import type { KaduOrganizationsTable } from '../organizations/organization.table';
 import type { TasksTable } from '../tasks/task.table';
 import type { ExecutionsTable } from '../executions/execution.table';
 import type { FilesTable } from '../files/file.table';
@@ -12,7 +13,7 @@ import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTab
  * own table types; this file only gathers them.
  */
 export interface KaduDatabase {
-  organizations: OrganizationsTable;
+  organizations: KaduOrganizationsTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
   secrets: SecretsTable;

@@ -4,8 +4,7 @@ import { API_V1 } from '../app.constants';
 import { IdempotencyKeyHeader, IdempotentDto, withIdempotencyKey } from '@kobana/idempotency';
 import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { Page } from '../common/pagination/page.interface';
-import { CurrentCaller } from '../identity/current-caller.decorator';
-import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { ContinueExecutionBodyDto, ContinueExecutionDto } from './dto/continue-execution.dto';
 import { CancelExecutionDto, ExecutionIdDto } from './dto/execution-id.dto';
 import { ListExecutionsDto } from './dto/list-executions.dto';
@@ -14,7 +13,7 @@ import { ExecutionsService } from './executions.service';
 
 /** `/api/v1/executions`: each route hands the tool's DTO to the service method the tool runs. */
 @Controller(`${API_V1}/executions`)
-@UseGuards(KaduApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class ExecutionsController {
   constructor(private readonly executions: ExecutionsService) {}
 

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { KaduIdempotencyModule } from '../common/idempotency/kadu-idempotency.module';
 import { DatabaseModule } from '../database/database.module';
 import { ExecutionEventsModule } from '../executions/execution-events.module';
-import { IdentityModule } from '../identity/identity.module';
+import { KaduIdentityModule } from '../identity/kadu-identity.module';
 import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
 import { WebhookDeliveriesController } from './webhook-deliveries.controller';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
@@ -18,7 +18,7 @@ import { WebhookSender } from './webhook.sender';
  * sends a signed `execution.finished` to each endpoint, with retries.
  */
 @Module({
-  imports: [DatabaseModule, IdentityModule, KaduSecretsModule, KaduIdempotencyModule, ExecutionEventsModule],
+  imports: [DatabaseModule, KaduIdentityModule, KaduSecretsModule, KaduIdempotencyModule, ExecutionEventsModule],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     WebhookEndpointsService,

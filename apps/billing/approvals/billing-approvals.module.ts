@@ -4,7 +4,7 @@ import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, Approval
 import { BILLING_DATABASE } from '../database/billing-database.constants';
 import { BillingDatabaseModule } from '../database/billing-database.module';
 import { BillingIdentityModule } from '../identity/billing-identity.module';
-import { BillingIdentityService } from '../identity/billing-identity.service';
+import { IdentityService } from '@kobana/identity';
 import { SecretsService } from '@kobana/host-kit';
 import { BILLING_SIGNING_SECRET, BillingSecretsModule } from '../secrets/billing-secrets.module';
 
@@ -12,7 +12,7 @@ const BILLING_APPROVAL_FLOW = ApprovalFlowModule.register({
   imports: [BillingDatabaseModule, BillingIdentityModule, BillingSecretsModule],
   providers: [
     { provide: APPROVAL_DATABASE, useExisting: BILLING_DATABASE },
-    { provide: APPROVAL_IDENTITY, useExisting: BillingIdentityService },
+    { provide: APPROVAL_IDENTITY, useExisting: IdentityService },
     {
       provide: APPROVAL_SIGNING_SECRET,
       inject: [SecretsService],

@@ -1,5 +1,5 @@
 import type { IdempotencyKeysTable } from '@kobana/idempotency';
-import type { BillingAccessTokensTable, BillingOrganizationsTable, BillingUsersTable } from '../identity/billing-identity.tables';
+import type { AccessTokensTable, OrganizationsTable, UsersTable } from '@kobana/identity';
 import type { CustomersTable } from '../customers/customer.table';
 import type { SubscriptionsTable } from '../subscriptions/subscription.table';
 import type { InvoicesTable } from '../invoices/invoice.table';
@@ -9,9 +9,9 @@ import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTab
 
 /** Every table of Billing's database, keyed by name. Features declare their own table types. */
 export interface BillingDatabase {
-  organizations: BillingOrganizationsTable;
-  users: BillingUsersTable;
-  access_tokens: BillingAccessTokensTable;
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   customers: CustomersTable;
   subscriptions: SubscriptionsTable;

@@ -3,9 +3,8 @@ import { createHash } from 'node:crypto';
 import { Kysely } from 'kysely';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { parseAccessToken } from './access-token.codec';
-import { IdentityError } from './identity.error';
-import { IdentityService } from './identity.service';
+import { AccessTokenCodec, IdentityError, IdentityService } from '@kobana/identity';
+import { KADU_IDENTITY_OPTIONS } from './kadu-identity.options';
 
 // Wrapped (still the real function) so the spec can see that secrets are compared in constant time.
 jest.mock('node:crypto', () => {
@@ -13,13 +12,14 @@ jest.mock('node:crypto', () => {
   return { ...actual, timingSafeEqual: jest.fn(actual.timingSafeEqual) };
 });
 
-describe('IdentityService', () => {
+describe('IdentityService, as Kadu configures it', () => {
+  const codec = new AccessTokenCodec(KADU_IDENTITY_OPTIONS.tokenPrefix);
   let db: Kysely<KaduDatabase>;
   let identity: IdentityService;
 
   beforeEach(async () => {
     db = await openTestDatabase();
-    identity = new IdentityService(db);
+    identity = new IdentityService(db, KADU_IDENTITY_OPTIONS);
     jest.mocked(timingSafeEqual).mockClear();
   });
   afterEach(() => db.destroy());
@@ -81,7 +81,7 @@ describe('IdentityService', () => {
   describe('tokens', () => {
     it('mints kadu_<audience>_<id>_<secret>, creating the organization and user, storing only the SHA-256', async () => {
       const { token, record } = await identity.createToken({ organization: 'acme', role: 'operator' });
-      const parsed = parseAccessToken(token)!;
+      const parsed = codec.parse(token)!;
       expect(token).toMatch(/^kadu_mcp_[0-9a-f-]{36}_[A-Za-z0-9_-]{43}$/);
       expect(parsed).toEqual({ audience: 'mcp', id: record.id, secret: expect.any(String) });
       expect(Buffer.from(parsed.secret, 'base64url')).toHaveLength(32);
@@ -123,7 +123,7 @@ describe('IdentityService', () => {
 
     it('compares even when the id is unknown, so a miss takes as long as a wrong secret', async () => {
       const { token } = await identity.createToken({ organization: 'acme', role: 'admin' });
-      const parsed = parseAccessToken(token)!;
+      const parsed = codec.parse(token)!;
       const unknownId = token.replace(parsed.id, '00000000-0000-4000-8000-000000000000');
       expect(await identity.verify(unknownId, 'mcp')).toBeNull();
       const wrongSecret = token.replace(parsed.secret, parsed.secret.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')));

@@ -4,13 +4,13 @@ import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
 import { IdentityService } from './identity.service';
 
 /**
- * The MCP module's token verifier for Kadu: accepts only tokens minted for
+ * The MCP module's token verifier for a host: accepts only its tokens minted for
  * the `mcp` audience (RFC 8707 in spirit: an API token presented here is
  * refused, and vice versa), resolved to the person, organization, client,
  * scopes and role they stand for.
  */
 @Injectable()
-export class KaduMcpTokenVerifier implements McpTokenVerifier {
+export class McpAccessTokenVerifier implements McpTokenVerifier {
   constructor(private readonly identity: IdentityService) {}
 
   /** The caller, or `null` for an unknown, expired, revoked or API token. */

@@ -1,22 +1,13 @@
-/** Roles a person holds in an organization, from most to least powerful. */
-export const KADU_ROLES = ['owner', 'admin', 'operator', 'viewer'] as const;
-/** One of {@link KADU_ROLES}. */
-export type KaduRole = (typeof KADU_ROLES)[number];
-
 /** Who a token is for: the MCP endpoint or the REST API. A token is refused by the other. */
 export const TOKEN_AUDIENCES = ['mcp', 'api'] as const;
 /** One of {@link TOKEN_AUDIENCES}. */
 export type TokenAudience = (typeof TOKEN_AUDIENCES)[number];
 
-/** Scopes Kadu's tools and routes declare. */
-export const KADU_SCOPES = ['kadu:read', 'kadu:write', 'kadu:run'] as const;
-
-/** An organization as stored. */
+/** An organization as stored (with the host's own columns, when it adds any). */
 export interface OrganizationRecord {
   id: string;
   slug: string;
   name: string;
-  plan: string;
   created_at: string;
 }
 
@@ -25,7 +16,8 @@ export interface UserRecord {
   id: string;
   organization_id: string;
   email: string;
-  role: KaduRole;
+  /** One of the host's roles (`IdentityOptions.roles`). */
+  role: string;
   created_at: string;
 }
 
@@ -47,13 +39,13 @@ export interface AccessTokenRecord {
 export interface CreateTokenOptions {
   /** The organization's slug (created when missing) or its record. */
   organization: string | OrganizationRecord;
-  /** Role of the user the token is issued to; the user is created when missing. */
-  role: KaduRole;
-  /** The user's e-mail. @default `<role>@<slug>.kadu.local` */
+  /** Role of the user the token is issued to, one of the host's; the user is created when missing. */
+  role: string;
+  /** The user's e-mail. @default `<role>@<slug>.<IdentityOptions.generatedEmailDomain>` */
   email?: string;
   /** @default 'mcp' */
   audience?: TokenAudience;
-  /** @default every scope in {@link KADU_SCOPES} */
+  /** @default the host's `IdentityOptions.defaultScopes` */
   scopes?: string[];
   /** OAuth client the token stands for. @default 'personal-access-token' */
   clientId?: string;
@@ -61,6 +53,17 @@ export interface CreateTokenOptions {
   clientName?: string | null;
   /** Lifetime in days (fractions allowed). @default null: never expires */
   expiresInDays?: number | null;
+}
+
+/**
+ * What a new organization is created with: its name, and the values of
+ * columns the host adds to `organizations` (Kadu: `plan`), which the host's
+ * `IdentityOptions.organizationValues` checks.
+ */
+export interface OrganizationOptions {
+  /** @default the slug */
+  name?: string;
+  [column: string]: unknown;
 }
 
 /** A freshly minted token: `token` is the only copy of the secret. */

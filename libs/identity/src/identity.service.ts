@@ -1,31 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Kysely, Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
-import { InjectDatabase } from '../database/inject-database.decorator';
-import { KaduDatabase } from '../database/kadu-database.interface';
-import { DEFAULT_PLAN, isPlanName, PlanName } from '../organizations/plan.catalog';
+import { narrowDatabase } from '@kobana/database';
 import {
-  formatAccessToken,
+  AccessTokenCodec,
   hashTokenSecret,
-  parseAccessToken,
   tokenHashesEqual,
 } from './access-token.codec';
 import {
-  DEFAULT_TOKEN_SCOPES,
-  GENERATED_EMAIL_DOMAIN,
   ORGANIZATION_SLUG_PATTERN,
   SCOPE_PATTERN,
 } from './identity.constants';
 import { IdentityError } from './identity.error';
 import { toTokenRecord, toUserRecord } from './identity.mappers';
+import { IDENTITY_DATABASE, IDENTITY_OPTIONS, IdentityOptions } from './identity.options';
+import { AccessTokensTable, IdentityDatabase } from './identity.tables';
 import { newAccessTokenRow } from './access-token.row';
 import {
   AccessTokenRecord,
   CreatedToken,
   CreateTokenOptions,
-  KADU_ROLES,
-  KaduRole,
+  OrganizationOptions,
   OrganizationRecord,
   TOKEN_AUDIENCES,
   TokenAudience,
@@ -38,42 +34,57 @@ const MIN_PASSWORD_LENGTH = 12;
 const NO_SUCH_TOKEN_HASH = hashTokenSecret('no-such-token');
 
 /**
- * Organizations, users and access tokens. Tokens are `kadu_<audience>_<id>_<secret>`;
+ * Organizations, users and access tokens of one host, configured by its
+ * {@link IdentityOptions}. Tokens are `<prefix>_<audience>_<id>_<secret>`;
  * only the SHA-256 of the secret is stored, and a token is good only for the
  * audience it was minted for. Every `ensure*` is idempotent and safe when
  * replicas race (insert-if-absent, then read).
+ *
+ * @typeParam Host the host's database, checked to have the identity tables.
  */
 @Injectable()
-export class IdentityService {
-  constructor(@InjectDatabase() private readonly db: Kysely<KaduDatabase>) {}
+export class IdentityService<Host extends IdentityDatabase = IdentityDatabase> {
+  private readonly db: Kysely<IdentityDatabase>;
+  private readonly codec: AccessTokenCodec;
+
+  constructor(
+    @Inject(IDENTITY_DATABASE) db: Kysely<Host>,
+    @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
+  ) {
+    this.db = narrowDatabase<IdentityDatabase, Host>(db);
+    this.codec = new AccessTokenCodec(options.tokenPrefix);
+  }
 
   /**
-   * The organization with this slug, created (named after the slug, on the
-   * default plan unless `options` say otherwise) when missing.
+   * The organization with this slug, created (named after the slug, with the
+   * host's own columns from `options`, see `IdentityOptions.organizationValues`)
+   * when missing.
    */
-  async ensureOrganization(slug: string, options: { name?: string; plan?: PlanName } = {}): Promise<OrganizationRecord> {
+  async ensureOrganization(slug: string, options: OrganizationOptions = {}): Promise<OrganizationRecord> {
     if (!ORGANIZATION_SLUG_PATTERN.test(slug)) {
       throw new IdentityError(`Invalid organization slug "${slug}": use a-z, 0-9 and inner hyphens, at most 63 characters`);
     }
-    const plan = options.plan ?? DEFAULT_PLAN;
-    if (!isPlanName(plan)) throw new IdentityError(`Unknown plan "${plan}"`);
+    const { name, ...requested } = options;
+    const hostValues = this.options.organizationValues?.(requested) ?? {};
     await this.db
       .insertInto('organizations')
-      .values({ id: randomUUID(), slug, name: options.name ?? slug, plan, created_at: now() })
+      .values({ ...hostValues, id: randomUUID(), slug, name: name ?? slug, created_at: now() })
       .onConflict((conflict) => conflict.column('slug').doNothing())
       .execute();
     return this.db.selectFrom('organizations').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
   }
 
   /**
-   * The user with `email` (default `<role>@<slug>.kadu.local`), created in
-   * `organization` with `role` when missing.
+   * The user with `email` (default `<role>@<slug>.<generatedEmailDomain>`),
+   * created in `organization` with `role` when missing.
    *
-   * @throws IdentityError when that e-mail belongs to another organization or
-   *   holds another role: a role is never changed as a side effect.
+   * @throws IdentityError for a role the host does not have, or when that
+   *   e-mail belongs to another organization or holds another role: a role is
+   *   never changed as a side effect.
    */
-  async ensureUser(organization: OrganizationRecord, role: KaduRole, options: { email?: string } = {}): Promise<UserRecord> {
-    const email = normalizeEmail(options.email ?? `${role}@${organization.slug}.${GENERATED_EMAIL_DOMAIN}`);
+  async ensureUser(organization: OrganizationRecord, role: string, options: { email?: string } = {}): Promise<UserRecord> {
+    this.checkRole(role);
+    const email = normalizeEmail(options.email ?? `${role}@${organization.slug}.${this.options.generatedEmailDomain}`);
     const user =
       (await this.findUserByEmail(email)) ??
       (await this.createUser(organization, role, { email })) ??
@@ -93,10 +104,10 @@ export class IdentityService {
    */
   async createUser(
     organization: OrganizationRecord,
-    role: KaduRole,
+    role: string,
     options: { email: string; password?: string },
   ): Promise<UserRecord | null> {
-    if (!KADU_ROLES.includes(role)) throw new IdentityError(`Unknown role "${role}": use ${KADU_ROLES.join(', ')}`);
+    this.checkRole(role);
     const email = normalizeEmail(options.email);
     const passwordHash = options.password === undefined ? null : await hashPassword(checkPassword(options.password));
     const id = randomUUID();
@@ -115,19 +126,27 @@ export class IdentityService {
     return row ? toUserRecord(row) : null;
   }
 
-  /** Replaces a user's password (stored as an scrypt hash). @returns `false` when the user does not exist. */
-  async setPassword(userId: string, password: string): Promise<boolean> {
+  /**
+   * Replaces a user's password (stored as an scrypt hash). With `onlyIfUnset`,
+   * a password set before (another replica, an earlier start) is kept.
+   * @returns `false` when the user does not exist (or, with `onlyIfUnset`, already has a password).
+   */
+  async setPassword(userId: string, password: string, options: { onlyIfUnset?: boolean } = {}): Promise<boolean> {
     const passwordHash = await hashPassword(checkPassword(password));
-    const result = await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).executeTakeFirst();
+    let update = this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId);
+    if (options.onlyIfUnset) update = update.where('password_hash', 'is', null);
+    const result = await update.executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
   /**
    * The user whose e-mail and password match, or `null`. Takes as long for an
-   * unknown e-mail as for a wrong password, so it does not reveal accounts.
+   * unknown (or malformed) e-mail as for a wrong password, so it does not
+   * reveal accounts.
    */
   async verifyPassword(email: string, password: string): Promise<UserRecord | null> {
-    const row = await this.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+    // Not normalizeEmail: a malformed address is a wrong sign-in, not an error.
+    const row = await this.db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
     const matches = await verifyPasswordHash(password, row?.password_hash ?? (await unusablePasswordHash()));
     return matches && row ? toUserRecord(row) : null;
   }
@@ -139,7 +158,7 @@ export class IdentityService {
   async createToken(options: CreateTokenOptions): Promise<CreatedToken> {
     const audience = options.audience ?? 'mcp';
     if (!TOKEN_AUDIENCES.includes(audience)) throw new IdentityError(`Unknown audience "${audience}": use mcp or api`);
-    const scopes = [...new Set(options.scopes ?? DEFAULT_TOKEN_SCOPES[audience])];
+    const scopes = [...new Set(options.scopes ?? this.options.defaultScopes)];
     const badScope = scopes.find((scope) => !SCOPE_PATTERN.test(scope));
     if (badScope !== undefined) throw new IdentityError(`Invalid scope "${badScope}"`);
     const days = options.expiresInDays ?? null;
@@ -160,7 +179,7 @@ export class IdentityService {
       expiresInDays: days,
     });
     await this.db.insertInto('access_tokens').values(row).execute();
-    return { token: formatAccessToken(audience, row.id, secret), record: toTokenRecord(row) };
+    return { token: this.codec.format(audience, row.id, secret), record: toTokenRecord(row) };
   }
 
   /**
@@ -169,7 +188,7 @@ export class IdentityService {
    * compared in constant time.
    */
   async verify(token: string, audience: TokenAudience): Promise<McpCaller | null> {
-    const parsed = parseAccessToken(token);
+    const parsed = this.codec.parse(token);
     if (!parsed || parsed.audience !== audience) return null;
     const row = await this.db
       .selectFrom('access_tokens as t')
@@ -206,9 +225,13 @@ export class IdentityService {
     const row = await this.db.selectFrom('access_tokens').selectAll().where('id', '=', tokenId).executeTakeFirst();
     return row ? toTokenRecord(row) : null;
   }
+
+  private checkRole(role: string): void {
+    if (!this.options.roles.includes(role)) throw new IdentityError(`Unknown role "${role}": use ${this.options.roles.join(', ')}`);
+  }
 }
 
-type VerifiedRow = Selectable<KaduDatabase['access_tokens']> & { user_organization_id: string };
+type VerifiedRow = Selectable<AccessTokensTable> & { user_organization_id: string };
 
 function isUsable(row: VerifiedRow, audience: TokenAudience): boolean {
   return (

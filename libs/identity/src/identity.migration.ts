@@ -1,19 +1,31 @@
-import { Kysely, Migration } from 'kysely';
+import { CreateTableBuilder, Kysely, Migration } from 'kysely';
+
+/** What a host adds to the identity tables as it first creates them. */
+export interface IdentityMigrationOptions {
+  /**
+   * Columns of the host's own on `organizations`, placed after `name` (Kadu:
+   * `plan`). Give values for them in `IdentityOptions.organizationValues`.
+   */
+  organizationColumns?(table: CreateTableBuilder<'organizations'>): CreateTableBuilder<'organizations'>;
+}
 
 /**
  * Organizations, their users and access tokens. Only portable column types
  * and constraints: text ids (UUIDs), ISO-8601 timestamps as text. Roles and
  * audiences are checked by the application rather than a CHECK constraint,
  * because SQLite cannot alter a constraint without rebuilding the table.
+ *
+ * A host puts the returned migration in its list under a name of its own
+ * (Kadu: `0001_create_identity`).
  */
-export const createIdentity: Migration = {
+export const createIdentityMigration = (options: IdentityMigrationOptions = {}): Migration => ({
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
+    const organizations = db.schema
       .createTable('organizations')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('slug', 'text', (c) => c.notNull().unique())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('plan', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull());
+    await (options.organizationColumns?.(organizations) ?? organizations)
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
 
@@ -52,4 +64,4 @@ export const createIdentity: Migration = {
     await db.schema.dropTable('users').execute();
     await db.schema.dropTable('organizations').execute();
   },
-};
+});

@@ -2,18 +2,18 @@ import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from
 import type { Request, Response } from 'express';
 import passport from 'passport';
 import type { McpCaller } from '@kobana/mcp/interfaces/mcp-caller.interface';
-import { KADU_API_REALM } from './kadu-api.constants';
-import { KaduApiStrategy } from './kadu-api.strategy';
+import { ApiBearerStrategy } from './api-bearer.strategy';
 
 /**
- * Requires an API token (`Authorization: Bearer kadu_api_…`) and puts the
+ * Requires an API token (`Authorization: Bearer <prefix>_api_…`) and puts the
  * caller on `request.user` for `@CurrentCaller()`. A missing or rejected
  * token is a 401 with `{"error":"invalid_token","error_description":"…"}`
- * and an RFC 6750 challenge, the same body the MCP endpoint answers.
+ * and an RFC 6750 challenge in the host's realm, the same body the MCP endpoint answers.
  */
 @Injectable()
-export class KaduApiAuthGuard implements CanActivate {
-  constructor(private readonly strategy: KaduApiStrategy) {}
+export class ApiAuthGuard implements CanActivate {
+  // Only exported providers here: a controller's module builds its own instance of a guard it names.
+  constructor(private readonly strategy: ApiBearerStrategy) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { user?: McpCaller }>();
@@ -32,10 +32,10 @@ export class KaduApiAuthGuard implements CanActivate {
     return true;
   }
 
-  /** Overridable: the 401 for a missing (`tokenSent` false) or rejected token. */
-  protected unauthorized(response: Response, description: string, tokenSent = true): UnauthorizedException {
+  /** The 401 for a missing (`tokenSent` false) or rejected token. */
+  private unauthorized(response: Response, description: string, tokenSent = true): UnauthorizedException {
     // RFC 6750 §3.1: a request without credentials gets a challenge without an error code.
-    response.setHeader('WWW-Authenticate', `Bearer realm="${KADU_API_REALM}"${tokenSent ? ', error="invalid_token"' : ''}`);
+    response.setHeader('WWW-Authenticate', `Bearer realm="${this.strategy.realm}"${tokenSent ? ', error="invalid_token"' : ''}`);
     return new UnauthorizedException({ error: 'invalid_token', error_description: description });
   }
 

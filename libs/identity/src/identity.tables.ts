@@ -1,15 +1,14 @@
-import type { KaduRole, TokenAudience } from './identity.types';
+import type { TokenAudience } from './identity.types';
 
 /**
  * Identity tables as Kysely sees them. Ids are UUID text and timestamps are
- * ISO-8601 UTC text, so the same migrations and types serve SQLite and a
- * later PostgreSQL dialect.
+ * ISO-8601 UTC text, so the same migrations and types serve SQLite and
+ * PostgreSQL. A host may add columns of its own (Kadu: `plan`).
  */
 export interface OrganizationsTable {
   id: string;
   slug: string;
   name: string;
-  plan: string;
   created_at: string;
 }
 
@@ -19,7 +18,8 @@ export interface UsersTable {
   organization_id: string;
   email: string;
   password_hash: string | null;
-  role: KaduRole;
+  /** One of the host's roles, checked by the service (a CHECK constraint cannot follow a host's list). */
+  role: string;
   created_at: string;
 }
 
@@ -36,4 +36,11 @@ export interface AccessTokensTable {
   created_at: string;
   expires_at: string | null;
   revoked_at: string | null;
+}
+
+/** The tables `IdentityService` uses; created by the identity migration. */
+export interface IdentityDatabase {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
 }

@@ -1,19 +1,20 @@
 import { Kysely } from 'kysely';
+import { IdentityService } from '@kobana/identity';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { openBillingDatabase } from '../database/billing-database.factory';
 import { BILLING_MIGRATIONS } from '../database/migrations';
-import { BillingIdentityService } from './billing-identity.service';
+import { BILLING_IDENTITY_OPTIONS } from './billing-identity.options';
 import { rolesWith } from './billing-roles';
 
-describe('BillingIdentityService', () => {
+describe('IdentityService, as Billing configures it', () => {
   let db: Kysely<BillingDatabase>;
-  let identity: BillingIdentityService;
+  let identity: IdentityService;
 
   beforeEach(async () => {
     const opened = await openBillingDatabase('sqlite::memory:');
     expect(opened.applied).toEqual(Object.keys(BILLING_MIGRATIONS));
     db = opened.db;
-    identity = new BillingIdentityService(db);
+    identity = new IdentityService(db, BILLING_IDENTITY_OPTIONS);
   });
   afterEach(() => db.destroy());
 
@@ -35,12 +36,12 @@ describe('BillingIdentityService', () => {
   });
 
   it('refuses an expired or revoked token', async () => {
-    const { token, id } = await identity.createToken({ organization: 'acme', role: 'viewer', expiresInDays: 1 });
+    const { token, record: { id } } = await identity.createToken({ organization: 'acme', role: 'viewer', expiresInDays: 1 });
     await expect(identity.verify(token, 'mcp')).resolves.not.toBeNull();
     await db.updateTable('access_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
     await expect(identity.verify(token, 'mcp')).resolves.toBeNull();
     const other = await identity.createToken({ organization: 'acme', role: 'viewer' });
-    await db.updateTable('access_tokens').set({ revoked_at: new Date().toISOString() }).where('id', '=', other.id).execute();
+    await db.updateTable('access_tokens').set({ revoked_at: new Date().toISOString() }).where('id', '=', other.record.id).execute();
     await expect(identity.verify(other.token, 'mcp')).resolves.toBeNull();
   });
 
