@@ -16,9 +16,7 @@ import { TasksModule } from './tasks/tasks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { KaduConfig } from './config/kadu-config.interface';
 import { ApprovalsModule } from './approvals/approvals.module';
-import { ApprovalKeys } from './approvals/approval.keys';
-import { KaduConfirmationStore } from './approvals/kadu-confirmation.store';
-import { kaduConfirmationOptions } from './approvals/kadu-confirmation.options';
+import { ApprovalKeys, confirmationOptions, DatabaseConfirmationStore } from '@kobana/approvals';
 import { KaduLimitsModule } from './limits/kadu-limits.module';
 import { KaduMcpLimits } from './limits/kadu-mcp.limits';
 
@@ -42,16 +40,16 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
     McpModule.forRootAsync({
       path: MCP_PATH,
       imports: [KaduIdentityModule, ConfigModule, ApprovalsModule, KaduLimitsModule],
-      inject: [McpAccessTokenVerifier, ConfigService, KaduConfirmationStore, ApprovalKeys, KaduMcpLimits],
+      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits],
       useFactory: (
         verifier: McpAccessTokenVerifier,
         config: ConfigService<KaduConfig, true>,
-        store: KaduConfirmationStore,
+        store: DatabaseConfirmationStore,
         keys: ApprovalKeys,
         limits: KaduMcpLimits,
       ) => ({
         ...kaduMcpOptions(verifier, config),
-        ...kaduConfirmationOptions(store, keys),
+        ...confirmationOptions(store, keys),
         ...limits.mcpOptions(),
       }),
     }),

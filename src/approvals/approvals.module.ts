@@ -6,8 +6,7 @@ import { IdentityService } from '@kobana/identity';
 import { SecretsService } from '@kobana/host-kit';
 import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
 import { KaduSecretName } from '../secrets/secrets.constants';
-import { ApprovalFlowModule } from './approval-flow.module';
-import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, ApprovalSigningSecret } from './approval-host';
+import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, ApprovalFlowModule, ApprovalSigningSecret } from '@kobana/approvals';
 
 const KADU_APPROVAL_FLOW = ApprovalFlowModule.register({
   imports: [DatabaseModule, KaduSecretsModule, KaduIdentityModule],

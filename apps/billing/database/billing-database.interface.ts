@@ -5,7 +5,7 @@ import type { SubscriptionsTable } from '../subscriptions/subscription.table';
 import type { InvoicesTable } from '../invoices/invoice.table';
 import type { NfesTable } from '../nfes/nfe.table';
 import type { SecretsTable } from '@kobana/host-kit';
-import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from '../../../src/approvals/approval.tables';
+import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from '@kobana/approvals';
 
 /** Every table of Billing's database, keyed by name. Features declare their own table types. */
 export interface BillingDatabase {

@@ -1,3 +1,4 @@
+import { createApprovals } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -6,7 +7,6 @@ import { createTasks } from './0101_create_tasks';
 import { createExecutions } from './0102_create_executions';
 import { createFiles } from './0200_create_files';
 import { createWebhooks } from './0201_create_webhooks';
-import { createApprovals } from './0300_create_approvals';
 import { addExecutionClaimCount } from './0400_add_execution_claim_count';
 
 /**

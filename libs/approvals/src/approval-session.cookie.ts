@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Name of the approval page's session cookie. */
+/** Name of the approval page's session cookie (Kadu's name, kept for both hosts: renaming it signs everyone out). */
 export const APPROVAL_SESSION_COOKIE = 'kadu_approval_session';
 
 /** `<id>.<HMAC-SHA256(id)>`, both base64url. */
@@ -18,7 +18,7 @@ export function verifySessionCookie(value: string | undefined, key: Buffer): str
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
 }
 
-/** One cookie's value from a `Cookie` header (no parser middleware in Kadu). */
+/** One cookie's value from a `Cookie` header (the hosts install no cookie parser). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');

@@ -2,7 +2,7 @@ import { DynamicModule, Module, ModuleMetadata, Provider } from '@nestjs/common'
 import { ApprovalKeys } from './approval.keys';
 import { ApprovalSessionsService } from './approval-sessions.service';
 import { ApprovalsController } from './approvals.controller';
-import { KaduConfirmationStore } from './kadu-confirmation.store';
+import { DatabaseConfirmationStore } from './database-confirmation.store';
 import { SignInController } from './sign-in.controller';
 
 /** What a host hands the approval flow: the modules its providers need, and providers of the three host tokens. */
@@ -26,8 +26,8 @@ export class ApprovalFlowModule {
       module: ApprovalFlowModule,
       imports: host.imports,
       controllers: [SignInController, ApprovalsController],
-      providers: [...host.providers, KaduConfirmationStore, ApprovalKeys, ApprovalSessionsService],
-      exports: [KaduConfirmationStore, ApprovalKeys],
+      providers: [...host.providers, DatabaseConfirmationStore, ApprovalKeys, ApprovalSessionsService],
+      exports: [DatabaseConfirmationStore, ApprovalKeys],
     };
   }
 }

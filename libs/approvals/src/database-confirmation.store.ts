@@ -5,12 +5,12 @@ import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host';
 import { McpApprovalsTable } from './approval.tables';
 
 /**
- * The hosts' {@link McpConfirmationStore} (Kadu's and Billing's): rows in the host's database, so
+ * A host's {@link McpConfirmationStore} (Kadu's and Billing's): rows in the host's database, so
  * every replica sees and spends the same confirmations. Each state change is
  * one conditional statement, never a read followed by a write.
  */
 @Injectable()
-export class KaduConfirmationStore implements McpConfirmationStore {
+export class DatabaseConfirmationStore implements McpConfirmationStore {
   constructor(@Inject(APPROVAL_DATABASE) private readonly db: Kysely<ApprovalDatabase>) {}
 
   async spendNonce(nonce: string, expiresAt: Date): Promise<boolean> {

@@ -21,6 +21,7 @@ export class ApprovalKeys {
     return this.derive('kadu/approval-session-cookie');
   }
 
+  // The labels keep Kadu's names for both hosts: each host has its own secret, and a new label would void every state in flight.
   private derive(label: string): Buffer {
     return createHmac('sha256', this.secret.get()).update(label).digest();
   }

@@ -7,7 +7,7 @@ import { redirect, sendPage } from './approval.html';
 import { ApprovalSession, ApprovalSessionsService } from './approval-sessions.service';
 import { approvalBody, ApprovalToolView } from './approval.view';
 import { ApprovalMessages } from './approvals.messages';
-import { KaduConfirmationStore } from './kadu-confirmation.store';
+import { DatabaseConfirmationStore } from './database-confirmation.store';
 
 /** Roles that may decide for another person of their organization. */
 const DECIDING_ROLES = new Set(['owner', 'admin']);
@@ -21,7 +21,7 @@ const DECIDING_ROLES = new Set(['owner', 'admin']);
 export class ApprovalsController {
   constructor(
     private readonly sessions: ApprovalSessionsService,
-    private readonly store: KaduConfirmationStore,
+    private readonly store: DatabaseConfirmationStore,
     private readonly moduleRef: ModuleRef,
   ) {}
 

@@ -2,8 +2,8 @@ import type { McpApprovalsTable, McpConfirmationNoncesTable, ApprovalSessionsTab
 
 /**
  * Injection token of the host's `Kysely<ApprovalDatabase>`: the host's own
- * database, migrated with `0300_create_approvals`, so each host keeps its
- * approvals beside its users.
+ * database, migrated with `createApprovals` (both hosts list it as
+ * `0300_create_approvals`), so each host keeps its approvals beside its users.
  */
 export const APPROVAL_DATABASE = Symbol('ApprovalDatabase');
 
