@@ -8,6 +8,7 @@ import { createSubscriptions } from './0102_create_subscriptions';
 import { createInvoices } from './0103_create_invoices';
 import { createNfes } from './0104_create_nfes';
 import { addUserPasswords } from './0105_add_user_passwords';
+import { addIdentityIndexes } from './0301_add_identity_indexes';
 
 /**
  * Billing's migrations by name, applied in name order; a released name never
@@ -27,4 +28,6 @@ export const BILLING_MIGRATIONS: DatabaseMigrations = {
   '0105_add_user_passwords': addUserPasswords,
   // The approval library's tables: the approval flow serves both hosts.
   '0300_create_approvals': createApprovals,
+  // After 0300, not beside 0105: Kysely refuses a new migration that sorts before one a database already ran.
+  '0301_add_identity_indexes': addIdentityIndexes,
 };
