@@ -4,7 +4,6 @@
  * and which of its faults are worth a retry (503 + `Retry-After`).
  */
 export { parseDatabaseUrl, describeDatabase } from './database-url.parser';
-export type { DatabaseLocation, SqliteLocation, PostgresLocation } from './database-url.parser';
 export { openDatabase } from './database.factory';
 export type { OpenedDatabase } from './database.factory';
 export type { DatabaseMigrations } from './database.migrator';
