@@ -58,8 +58,17 @@ module.exports = {
       name: 'libs-not-to-hosts',
       severity: 'error',
       comment: 'A library does not know who uses it: nothing under libs/ imports from src/, apps/, test/ or bench/.',
-      from: { path: '^libs/' },
+      from: { path: '^libs/', pathNot: '\\.spec\\.ts$' },
       to: { path: '^(src|apps|test|bench)/' },
+    },
+    {
+      name: 'lib-specs-to-test-support-only',
+      severity: 'error',
+      comment:
+        "A library's specs are test code: they may use the host-neutral helpers of test/support/ (a migrated database), " +
+        'never a host or the benchmark.',
+      from: { path: '^libs/.*\\.spec\\.ts$' },
+      to: { path: '^(src|apps|bench)/' },
     },
     {
       name: 'lib-entry-point-only',

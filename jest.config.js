@@ -20,6 +20,11 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
+    '^@kobana/approvals$': '<rootDir>/libs/approvals/src',
+    '^@kobana/database$': '<rootDir>/libs/database/src',
+    '^@kobana/host-kit$': '<rootDir>/libs/host-kit/src',
+    '^@kobana/idempotency$': '<rootDir>/libs/idempotency/src',
+    '^@kobana/identity$': '<rootDir>/libs/identity/src',
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
     '^@kobana/mcp/testing$': '<rootDir>/libs/mcp/src/testing',
   },

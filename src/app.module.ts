@@ -6,19 +6,17 @@ import { KaduConfigModule } from './config/kadu-config.module';
 import { DatabaseModule } from './database/database.module';
 import { ExecutionsModule } from './executions/executions.module';
 import { FilesModule } from './files/files.module';
-import { IdentityModule } from './identity/identity.module';
-import { KaduMcpTokenVerifier } from './identity/kadu-mcp-token.verifier';
+import { KaduIdentityModule } from './identity/kadu-identity.module';
+import { McpAccessTokenVerifier } from '@kobana/identity';
 import { KaduMcpModule } from './kadu-mcp/kadu-mcp.module';
 import { kaduMcpOptions } from './kadu-mcp/kadu-mcp.options.factory';
 import { OrganizationsModule } from './organizations/organizations.module';
-import { SecretsModule } from './secrets/secrets.module';
+import { KaduSecretsModule } from './secrets/kadu-secrets.module';
 import { TasksModule } from './tasks/tasks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { KaduConfig } from './config/kadu-config.interface';
 import { ApprovalsModule } from './approvals/approvals.module';
-import { ApprovalKeys } from './approvals/approval.keys';
-import { KaduConfirmationStore } from './approvals/kadu-confirmation.store';
-import { kaduConfirmationOptions } from './approvals/kadu-confirmation.options';
+import { ApprovalKeys, confirmationOptions, DatabaseConfirmationStore } from '@kobana/approvals';
 import { KaduLimitsModule } from './limits/kadu-limits.module';
 import { KaduMcpLimits } from './limits/kadu-mcp.limits';
 
@@ -30,8 +28,8 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
   imports: [
     KaduConfigModule,
     DatabaseModule,
-    SecretsModule,
-    IdentityModule,
+    KaduSecretsModule,
+    KaduIdentityModule,
     OrganizationsModule,
     TasksModule,
     ExecutionsModule,
@@ -41,17 +39,17 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
     ApprovalsModule,
     McpModule.forRootAsync({
       path: MCP_PATH,
-      imports: [IdentityModule, ConfigModule, ApprovalsModule, KaduLimitsModule],
-      inject: [KaduMcpTokenVerifier, ConfigService, KaduConfirmationStore, ApprovalKeys, KaduMcpLimits],
+      imports: [KaduIdentityModule, ConfigModule, ApprovalsModule, KaduLimitsModule],
+      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits],
       useFactory: (
-        verifier: KaduMcpTokenVerifier,
+        verifier: McpAccessTokenVerifier,
         config: ConfigService<KaduConfig, true>,
-        store: KaduConfirmationStore,
+        store: DatabaseConfirmationStore,
         keys: ApprovalKeys,
         limits: KaduMcpLimits,
       ) => ({
         ...kaduMcpOptions(verifier, config),
-        ...kaduConfirmationOptions(store, keys),
+        ...confirmationOptions(store, keys),
         ...limits.mcpOptions(),
       }),
     }),

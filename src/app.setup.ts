@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { installKaduBodyParsers } from './app.body-parsers';
 import { AppModule } from './app.module';
-import { KADU_VALIDATION_OPTIONS } from './config/validation.options';
+import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
 
 /**
  * Creates Kadu with its global setup, not yet listening. `main.ts` and the
@@ -22,7 +22,7 @@ export async function createKaduApp(options: NestApplicationOptions = {}): Promi
 /** The global setup shared by every way of starting Kadu. */
 export function configureKaduApp(app: NestExpressApplication): NestExpressApplication {
   installKaduBodyParsers(app);
-  app.useGlobalPipes(new ValidationPipe(KADU_VALIDATION_OPTIONS));
+  app.useGlobalPipes(new ValidationPipe(STRICT_VALIDATION_OPTIONS));
   // No reason to advertise the framework to scanners.
   app.disable('x-powered-by');
   return app;

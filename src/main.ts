@@ -4,8 +4,8 @@ import { createKaduApp } from './app.setup';
 import { seedDemo } from './bootstrap/demo.seeder';
 import { renderStartupBanner } from './bootstrap/startup.banner';
 import { KaduConfig } from './config/kadu-config.interface';
-import { describeDatabase, parseDatabaseUrl } from './database/database-url.parser';
-import { IdentityService } from './identity/identity.service';
+import { describeDatabase, parseDatabaseUrl } from '@kobana/database';
+import { IdentityService } from '@kobana/identity';
 
 /**
  * Starts Kadu: migrates the database, seeds the demo organization (unless

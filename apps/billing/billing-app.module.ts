@@ -10,10 +10,8 @@ import { CustomersModule } from './customers/customers.module';
 import { BillingDatabaseModule } from './database/billing-database.module';
 import { BillingIdentityModule } from './identity/billing-identity.module';
 import { BillingApprovalsModule } from './approvals/billing-approvals.module';
-import { ApprovalKeys } from '../../src/approvals/approval.keys';
-import { KaduConfirmationStore } from '../../src/approvals/kadu-confirmation.store';
-import { kaduConfirmationOptions } from '../../src/approvals/kadu-confirmation.options';
-import { BillingMcpTokenVerifier } from './identity/billing-mcp-token.verifier';
+import { ApprovalKeys, confirmationOptions, DatabaseConfirmationStore } from '@kobana/approvals';
+import { McpAccessTokenVerifier } from '@kobana/identity';
 import { InvoicesModule } from './invoices/invoices.module';
 import { NfesModule } from './nfes/nfes.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -37,11 +35,11 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module';
     McpModule.forRootAsync({
       path: BILLING_MCP_PATH,
       imports: [BillingIdentityModule, ConfigModule, BillingApprovalsModule],
-      inject: [BillingMcpTokenVerifier, ConfigService, KaduConfirmationStore, ApprovalKeys],
-      // Kadu's confirmations: the database store, and requestState signed with a key from Billing's persisted secret.
-      useFactory: (verifier: BillingMcpTokenVerifier, config: ConfigService<BillingConfig, true>, store: KaduConfirmationStore, keys: ApprovalKeys) => ({
+      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys],
+      // The approval library's confirmations: the database store, and requestState signed with a key from Billing's persisted secret.
+      useFactory: (verifier: McpAccessTokenVerifier, config: ConfigService<BillingConfig, true>, store: DatabaseConfirmationStore, keys: ApprovalKeys) => ({
         ...billingMcpOptions(verifier, config),
-        ...kaduConfirmationOptions(store, keys),
+        ...confirmationOptions(store, keys),
       }),
     }),
   ],

@@ -1,7 +1,7 @@
 import { NestApplicationOptions, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { KADU_VALIDATION_OPTIONS } from '../../src/config/validation.options';
+import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
 import { BillingAppModule } from './billing-app.module';
 
 /**
@@ -11,7 +11,7 @@ import { BillingAppModule } from './billing-app.module';
  */
 export async function createBillingApp(options: NestApplicationOptions = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(BillingAppModule, { abortOnError: false, ...options });
-  app.useGlobalPipes(new ValidationPipe(KADU_VALIDATION_OPTIONS));
+  app.useGlobalPipes(new ValidationPipe(STRICT_VALIDATION_OPTIONS));
   app.disable('x-powered-by');
   return app;
 }

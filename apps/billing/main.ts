@@ -1,18 +1,18 @@
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { describeDatabase, parseDatabaseUrl } from '../../src/database/database-url.parser';
+import { describeDatabase, parseDatabaseUrl } from '@kobana/database';
 import { createBillingApp } from './billing-app.setup';
 import { seedBillingDemo } from './bootstrap/billing-demo.seeder';
 import { renderBillingBanner } from './bootstrap/billing-startup.banner';
 import { BillingConfig } from './config/billing-config.interface';
-import { BillingIdentityService } from './identity/billing-identity.service';
+import { IdentityService } from '@kobana/identity';
 
 /** Starts Kobana Billing: migrates, seeds the demo (unless `BILLING_DEMO=false`), listens, prints where to connect. */
 async function bootstrap(): Promise<void> {
   const app = await createBillingApp();
   app.enableShutdownHooks();
   const config = app.get<ConfigService<BillingConfig, true>>(ConfigService);
-  const demo = config.get('BILLING_DEMO', { infer: true }) ? await seedBillingDemo(app.get(BillingIdentityService)) : null;
+  const demo = config.get('BILLING_DEMO', { infer: true }) ? await seedBillingDemo(app.get(IdentityService)) : null;
   const host = config.get('HOST', { infer: true });
   const port = config.get('PORT', { infer: true });
   await app.listen(port, host);

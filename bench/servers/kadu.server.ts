@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   });
   // Required after the environment is set: Kadu reads its configuration when its modules load.
   const { createKaduApp } = await import('../../src/app.setup');
-  const { IdentityService } = await import('../../src/identity/identity.service');
+  const { IdentityService } = await import('@kobana/identity');
   const app = await createKaduApp({ logger: ['error'] });
   await app.init();
   const identity = app.get(IdentityService);

@@ -1,22 +1,22 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module';
-import { KADU_DATABASE } from '../database/database.constants';
-import { IdentityModule } from '../identity/identity.module';
-import { IdentityService } from '../identity/identity.service';
-import { SecretsModule } from '../secrets/secrets.module';
-import { SecretsService } from '../secrets/secrets.service';
-import { ApprovalFlowModule } from './approval-flow.module';
-import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, ApprovalSigningSecret } from './approval-host';
+import { KADU_DATABASE } from '../database/kadu-database.constants';
+import { KaduIdentityModule } from '../identity/kadu-identity.module';
+import { IdentityService } from '@kobana/identity';
+import { SecretsService } from '@kobana/host-kit';
+import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
+import { KaduSecretName } from '../secrets/secrets.constants';
+import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, ApprovalFlowModule, ApprovalSigningSecret } from '@kobana/approvals';
 
 const KADU_APPROVAL_FLOW = ApprovalFlowModule.register({
-  imports: [DatabaseModule, SecretsModule, IdentityModule],
+  imports: [DatabaseModule, KaduSecretsModule, KaduIdentityModule],
   providers: [
     { provide: APPROVAL_DATABASE, useExisting: KADU_DATABASE },
     { provide: APPROVAL_IDENTITY, useExisting: IdentityService },
     {
       provide: APPROVAL_SIGNING_SECRET,
       inject: [SecretsService],
-      useFactory: (secrets: SecretsService): ApprovalSigningSecret => ({ get: () => secrets.get('KADU_SIGNING_SECRET') }),
+      useFactory: (secrets: SecretsService<KaduSecretName>): ApprovalSigningSecret => ({ get: () => secrets.get('KADU_SIGNING_SECRET') }),
     },
   ],
 });

@@ -1,7 +1,8 @@
 import { Kysely } from 'kysely';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { IdentityService } from '../identity/identity.service';
+import { IdentityService } from '@kobana/identity';
+import { KADU_IDENTITY_OPTIONS } from '../identity/kadu-identity.options';
 import { DEMO_OWNER_EMAIL, DEMO_TOKEN_CLIENT } from './demo.constants';
 import { seedDemo } from './demo.seeder';
 
@@ -11,7 +12,7 @@ describe('seedDemo', () => {
 
   beforeEach(async () => {
     db = await openTestDatabase();
-    identity = new IdentityService(db);
+    identity = new IdentityService(db, KADU_IDENTITY_OPTIONS);
   });
   afterEach(() => db.destroy());
 

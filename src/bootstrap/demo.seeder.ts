@@ -1,5 +1,4 @@
-import { IdentityService } from '../identity/identity.service';
-import { generatePassword } from '../identity/password.hasher';
+import { generatePassword, IdentityService } from '@kobana/identity';
 import { DEMO_ORGANIZATION_SLUG, DEMO_OWNER_EMAIL, DEMO_TOKEN_CLIENT, DEMO_TOKEN_DAYS } from './demo.constants';
 
 /** What the demo seeding did, for the start-up banner. */

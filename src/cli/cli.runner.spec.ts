@@ -2,9 +2,10 @@ import { INestApplicationContext } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { IdentityService } from '../identity/identity.service';
+import { IdentityService } from '@kobana/identity';
+import { KADU_IDENTITY_OPTIONS } from '../identity/kadu-identity.options';
 import { CLI_EXIT, runCli } from './cli.runner';
-import { CliIo } from './cli.io';
+import { CliIo } from '@kobana/host-kit';
 
 /** Captures what a command writes. */
 function captureIo(): CliIo & { stdout: string[]; stderr: string[] } {
@@ -20,7 +21,7 @@ describe('runCli', () => {
 
   beforeEach(async () => {
     db = await openTestDatabase();
-    identity = new IdentityService(db);
+    identity = new IdentityService(db, KADU_IDENTITY_OPTIONS);
     const context = { get: () => identity, close: jest.fn(async () => undefined) };
     openContext = jest.fn(async () => context as unknown as INestApplicationContext);
   });

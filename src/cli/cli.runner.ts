@@ -1,14 +1,11 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { IdentityError } from '../identity/identity.error';
-import { IdentityService } from '../identity/identity.service';
-import { CliIo, processIo } from './cli.io';
+import { IdentityError, IdentityService } from '@kobana/identity';
+import { CliIo, CliUsageError, processIo, StderrLogger } from '@kobana/host-kit';
 import { KaduCliModule } from './cli.module';
 import { CLI_USAGE } from './cli.usage';
-import { CliUsageError } from './cli-usage.error';
 import { parsePasswordResetArgs, runPasswordReset } from './password-reset.command';
 import { parseTokenCreateArgs, runTokenCreate } from './token-create.command';
-import { StderrLogger } from './stderr.logger';
 
 /** A parsed command, ready to run against the identity service. */
 type CliCommand = (identity: IdentityService, io: CliIo) => Promise<unknown>;

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { openKaduDatabase } from '../database/database.factory';
-import { IdentityService } from '../identity/identity.service';
+import { openKaduDatabase } from '../database/kadu-database.factory';
+import { IdentityService } from '@kobana/identity';
+import { KADU_IDENTITY_OPTIONS } from '../identity/kadu-identity.options';
 
 const run = promisify(execFile);
 
@@ -25,7 +26,7 @@ describe('npm run cli (spawned)', () => {
 
     const { db } = await openKaduDatabase(databaseUrl);
     try {
-      await expect(new IdentityService(db).verify(token, 'mcp')).resolves.toMatchObject({ roles: ['operator'] });
+      await expect(new IdentityService(db, KADU_IDENTITY_OPTIONS).verify(token, 'mcp')).resolves.toMatchObject({ roles: ['operator'] });
     } finally {
       await db.destroy();
     }

@@ -1,4 +1,4 @@
-import { KADU_ROLES, KADU_SCOPES } from '../identity/identity.types';
+import { KADU_ROLES, KADU_SCOPES } from '../identity/kadu-identity.types';
 
 /** The CLI's help text. */
 export const CLI_USAGE = `Usage: npm run cli -- <command> [options]

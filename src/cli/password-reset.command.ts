@@ -1,8 +1,5 @@
-import { IdentityError } from '../identity/identity.error';
-import { IdentityService } from '../identity/identity.service';
-import { generatePassword } from '../identity/password.hasher';
-import { parseCliOptions, requireOption } from './cli-args.parser';
-import { CliIo } from './cli.io';
+import { generatePassword, IdentityError, IdentityService } from '@kobana/identity';
+import { CliIo, parseCliOptions, requireOption } from '@kobana/host-kit';
 
 /** What `password reset` needs. */
 export interface PasswordResetOptions {

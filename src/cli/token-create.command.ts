@@ -1,9 +1,6 @@
-import { ORGANIZATION_SLUG_PATTERN, SCOPE_PATTERN } from '../identity/identity.constants';
-import { IdentityService } from '../identity/identity.service';
-import { CreatedToken, CreateTokenOptions, KADU_ROLES, TOKEN_AUDIENCES } from '../identity/identity.types';
-import { parseCliOptions, requireOption } from './cli-args.parser';
-import { CliIo } from './cli.io';
-import { CliUsageError } from './cli-usage.error';
+import { CreatedToken, CreateTokenOptions, IdentityService, ORGANIZATION_SLUG_PATTERN, SCOPE_PATTERN, TOKEN_AUDIENCES } from '@kobana/identity';
+import { KADU_ROLES } from '../identity/kadu-identity.types';
+import { CliIo, CliUsageError, parseCliOptions, requireOption } from '@kobana/host-kit';
 
 const OPTIONS = {
   organization: { type: 'string' },

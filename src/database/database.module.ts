@@ -3,9 +3,9 @@ import { ConfigService } from '@nestjs/config';
 import { APP_FILTER } from '@nestjs/core';
 import { Kysely } from 'kysely';
 import { KaduConfig } from '../config/kadu-config.interface';
-import { KADU_DATABASE } from './database.constants';
-import { DatabaseUnavailableFilter } from './database-unavailable.filter';
-import { openKaduDatabase } from './database.factory';
+import { DatabaseUnavailableFilter } from '@kobana/database';
+import { KADU_DATABASE } from './kadu-database.constants';
+import { openKaduDatabase } from './kadu-database.factory';
 import { InjectDatabase } from './inject-database.decorator';
 import { KaduDatabase } from './kadu-database.interface';
 

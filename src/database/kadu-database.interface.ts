@@ -1,18 +1,19 @@
-import type { AccessTokensTable, OrganizationsTable, UsersTable } from '../identity/identity.tables';
-import type { SecretsTable } from '../secrets/secrets.table';
-import type { IdempotencyKeysTable } from '../common/idempotency/idempotency.table';
+import type { AccessTokensTable, UsersTable } from '@kobana/identity';
+import type { SecretsTable } from '@kobana/host-kit';
+import type { IdempotencyKeysTable } from '@kobana/idempotency';
+import type { KaduOrganizationsTable } from '../organizations/organization.table';
 import type { TasksTable } from '../tasks/task.table';
 import type { ExecutionsTable } from '../executions/execution.table';
 import type { FilesTable } from '../files/file.table';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.tables';
-import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from '../approvals/approval.tables';
+import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from '@kobana/approvals';
 
 /**
  * Every table Kysely may query, keyed by table name. Features declare their
  * own table types; this file only gathers them.
  */
 export interface KaduDatabase {
-  organizations: OrganizationsTable;
+  organizations: KaduOrganizationsTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
   secrets: SecretsTable;

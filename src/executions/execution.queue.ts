@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ExpressionBuilder, Kysely, Selectable, sql } from 'kysely';
-import { dialectOf } from '../database/database.dialect';
+import { dialectOf } from '@kobana/database';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { AgentOutcome } from './agent/agent.outcome';

@@ -1,12 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
 import { API_V1 } from '../app.constants';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
-import { IdempotentDto } from '../common/idempotency/idempotent.dto';
+import { IdempotencyKeyHeader, IdempotentDto, withIdempotencyKey } from '@kobana/idempotency';
 import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { Page } from '../common/pagination/page.interface';
-import { CurrentCaller } from '../identity/current-caller.decorator';
-import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { ContinueExecutionBodyDto, ContinueExecutionDto } from './dto/continue-execution.dto';
 import { CancelExecutionDto, ExecutionIdDto } from './dto/execution-id.dto';
 import { ListExecutionsDto } from './dto/list-executions.dto';
@@ -15,7 +13,7 @@ import { ExecutionsService } from './executions.service';
 
 /** `/api/v1/executions`: each route hands the tool's DTO to the service method the tool runs. */
 @Controller(`${API_V1}/executions`)
-@UseGuards(KaduApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class ExecutionsController {
   constructor(private readonly executions: ExecutionsService) {}
 

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { IdempotencyService } from '../common/idempotency/idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
 import { InjectDatabase } from '../database/inject-database.decorator';
@@ -28,7 +28,7 @@ const DATA_NOTE = 'result, pending_questions and error hold data read from the i
 export class ExecutionsService {
   constructor(
     @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
-    private readonly idempotency: IdempotencyService,
+    private readonly idempotency: IdempotencyService<KaduDatabase>,
     private readonly events: ExecutionEvents,
   ) {}
 

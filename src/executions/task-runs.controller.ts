@@ -2,16 +2,15 @@ import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards } from '
 import type { McpCaller } from '@kobana/mcp';
 import { API_V1 } from '../app.constants';
 import { ParseIdPipe } from '../common/ids/parse-id.pipe';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
-import { CurrentCaller } from '../identity/current-caller.decorator';
-import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { RunTaskBodyDto, RunTaskDto } from './dto/run-task.dto';
 import { ExecutionView } from './execution.view';
 import { TaskRunsService } from './task-runs.service';
 
 /** `POST /api/v1/tasks/:id/runs` = `kadu_tasks_run`: 202, the execution is only queued. */
 @Controller(`${API_V1}/tasks/:id/runs`)
-@UseGuards(KaduApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class TaskRunsController {
   constructor(private readonly runs: TaskRunsService) {}
 

@@ -2,9 +2,9 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import { Kysely, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { IdempotencyService } from '../common/idempotency/idempotency.service';
-import { monotonicNow } from '../common/monotonic.clock';
-import { dialectOf } from '../database/database.dialect';
+import { IdempotencyService } from '@kobana/idempotency';
+import { monotonicNow } from '@kobana/host-kit';
+import { dialectOf } from '@kobana/database';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { monthlyUsage, planOf } from '../organizations/organization.usage';
@@ -20,7 +20,7 @@ import { PlanLimitException } from './plan-limit.exception';
 export class TaskRunsService {
   constructor(
     @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
-    private readonly idempotency: IdempotencyService,
+    private readonly idempotency: IdempotencyService<KaduDatabase>,
   ) {}
 
   /**

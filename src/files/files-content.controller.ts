@@ -5,7 +5,7 @@ import { FilesContentService, SignedQuery, UploadedContentView } from './files-c
 
 /**
  * `/api/v1/files/:id/content`: the presigned upload and download URLs. No
- * `KaduApiAuthGuard` on purpose: `expires` and `signature` are the authority.
+ * `ApiAuthGuard` on purpose: `expires` and `signature` are the authority.
  * The body parsers skip this path (see `installKaduBodyParsers`), so the
  * upload streams to disk as it arrives.
  */

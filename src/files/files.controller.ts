@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
 import { API_V1 } from '../app.constants';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
 import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { Page } from '../common/pagination/page.interface';
-import { CurrentCaller } from '../identity/current-caller.decorator';
-import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { CreateFileDto } from './dto/create-file.dto';
 import { FileIdDto, FileWriteDto } from './dto/file-id.dto';
 import { ListFilesDto } from './dto/list-files.dto';
@@ -14,7 +13,7 @@ import { FilesService } from './files.service';
 
 /** `/api/v1/files`: each route hands the tool's DTO to the same service method the tool runs. */
 @Controller(`${API_V1}/files`)
-@UseGuards(KaduApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class FilesController {
   constructor(private readonly files: FilesService) {}
 

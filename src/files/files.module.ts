@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyModule } from '../common/idempotency/idempotency.module';
+import { KaduIdempotencyModule } from '../common/idempotency/kadu-idempotency.module';
 import { DatabaseModule } from '../database/database.module';
-import { IdentityModule } from '../identity/identity.module';
-import { SecretsModule } from '../secrets/secrets.module';
+import { KaduIdentityModule } from '../identity/kadu-identity.module';
+import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
 import { FilesContentController } from './files-content.controller';
 import { FilesContentService } from './files-content.service';
 import { FilesController } from './files.controller';
@@ -16,7 +16,7 @@ import { FilesUrlSigner } from './files.url-signer';
  * {@link FilesReader} and {@link FilesWriter} for the code that runs executions.
  */
 @Module({
-  imports: [DatabaseModule, IdentityModule, SecretsModule, IdempotencyModule],
+  imports: [DatabaseModule, KaduIdentityModule, KaduSecretsModule, KaduIdempotencyModule],
   // The content controller first: its `:id/content` routes must not be shadowed by `:id` ones.
   controllers: [FilesContentController, FilesController],
   providers: [FilesDiskStore, FilesUrlSigner, FilesService, FilesContentService, FilesReader, FilesWriter],

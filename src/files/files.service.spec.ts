@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { Readable } from 'node:stream';
 import { MCP_TOOL_METADATA } from '@kobana/mcp/testing';
-import { FilesKit, openFilesKit } from './files.test-kit';
+import { FilesKit, openFilesKit } from '../../test/support/files.test-kit';
 import { FilesService } from './files.service';
 
 /** A PUT body as the content service reads it: a stream with headers. */

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { IdempotencyService } from '../common/idempotency/idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { assertRole } from '../common/roles/assert-role';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
@@ -31,7 +31,7 @@ export class FilesService {
 
   constructor(
     @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
-    private readonly idempotency: IdempotencyService,
+    private readonly idempotency: IdempotencyService<KaduDatabase>,
     private readonly disk: FilesDiskStore,
     private readonly signer: FilesUrlSigner,
     config: ConfigService<KaduConfig, true>,

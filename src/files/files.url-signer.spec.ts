@@ -1,10 +1,11 @@
 import { ConfigService } from '@nestjs/config';
 import { KaduConfig } from '../config/kadu-config.interface';
-import { SecretsService } from '../secrets/secrets.service';
+import { SecretsService } from '@kobana/host-kit';
+import { KaduSecretName } from '../secrets/secrets.constants';
 import { FilesUrlSigner } from './files.url-signer';
 
 describe('FilesUrlSigner', () => {
-  const secrets = { get: () => 's'.repeat(43) } as unknown as SecretsService;
+  const secrets = { get: () => 's'.repeat(43) } as unknown as SecretsService<KaduSecretName>;
   const config = new ConfigService({ PUBLIC_URL: 'https://kadu.example.com' }) as ConfigService<KaduConfig, true>;
   const signer = new FilesUrlSigner(secrets, config);
   const now = new Date('2025-01-01T00:00:00Z');
@@ -45,7 +46,7 @@ describe('FilesUrlSigner', () => {
 
   it('does not verify under another signing secret', () => {
     const { expires, signature } = query(signer.sign('GET', 'org-a', 'file-1', expiresAt).url);
-    const other = new FilesUrlSigner({ get: () => 't'.repeat(43) } as unknown as SecretsService, config);
+    const other = new FilesUrlSigner({ get: () => 't'.repeat(43) } as unknown as SecretsService<KaduSecretName>, config);
     expect(other.verify('GET', 'org-a', 'file-1', expires, signature, now)).toBe('invalid');
   });
 });

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { KaduConfig } from '../config/kadu-config.interface';
-import { SecretsService } from '../secrets/secrets.service';
+import { SecretsService } from '@kobana/host-kit';
+import { KaduSecretName } from '../secrets/secrets.constants';
 import { fileContentPath } from './files.constants';
 
 /** The method a signed URL grants: upload or download, never both. */
@@ -27,7 +28,7 @@ export interface SignedFileUrl {
 @Injectable()
 export class FilesUrlSigner {
   constructor(
-    private readonly secrets: SecretsService,
+    private readonly secrets: SecretsService<KaduSecretName>,
     private readonly config: ConfigService<KaduConfig, true>,
   ) {}
 

@@ -1,18 +1,18 @@
 import { Kysely } from 'kysely';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { IdentityService } from './identity.service';
-import { KaduMcpTokenVerifier } from './kadu-mcp-token.verifier';
+import { IdentityService, McpAccessTokenVerifier } from '@kobana/identity';
+import { KADU_IDENTITY_OPTIONS } from './kadu-identity.options';
 
-describe('KaduMcpTokenVerifier', () => {
+describe('McpAccessTokenVerifier, as Kadu configures it', () => {
   let db: Kysely<KaduDatabase>;
   let identity: IdentityService;
-  let verifier: KaduMcpTokenVerifier;
+  let verifier: McpAccessTokenVerifier;
 
   beforeEach(async () => {
     db = await openTestDatabase();
-    identity = new IdentityService(db);
-    verifier = new KaduMcpTokenVerifier(identity);
+    identity = new IdentityService(db, KADU_IDENTITY_OPTIONS);
+    verifier = new McpAccessTokenVerifier(identity);
   });
   afterEach(() => db.destroy());
 

@@ -1,8 +1,8 @@
 import { ConfigService } from '@nestjs/config';
 import type { McpModuleOptions } from '@kobana/mcp';
 import { KaduConfig } from '../config/kadu-config.interface';
-import { KADU_VALIDATION_OPTIONS } from '../config/validation.options';
-import { KaduMcpTokenVerifier } from '../identity/kadu-mcp-token.verifier';
+import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
+import { McpAccessTokenVerifier } from '@kobana/identity';
 import { KADU_MCP_INSTRUCTIONS } from './kadu-mcp.instructions';
 
 /** Who Kadu says it is, in `initialize` and in every era-2026 result. */
@@ -12,13 +12,13 @@ export const KADU_SERVER_INFO = { name: 'kadu', title: 'Kadu', version: '1.0.0' 
  * The `McpModule` options of Kadu: its own tokens, its public origin, and the
  * REST validation options so tool arguments are validated as route bodies are.
  */
-export function kaduMcpOptions(verifier: KaduMcpTokenVerifier, config: ConfigService<KaduConfig, true>): McpModuleOptions {
+export function kaduMcpOptions(verifier: McpAccessTokenVerifier, config: ConfigService<KaduConfig, true>): McpModuleOptions {
   return {
     serverInfo: { ...KADU_SERVER_INFO },
     verifier,
     publicUrl: config.get('PUBLIC_URL', { infer: true }),
     instructions: KADU_MCP_INSTRUCTIONS,
-    validation: { ...KADU_VALIDATION_OPTIONS },
+    validation: { ...STRICT_VALIDATION_OPTIONS },
     // createKaduApp installs the parsers, skipping the MCP path and presigned uploads too.
     installBodyParsers: false,
   };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import type { McpAvailability, McpAvailabilityCall } from '@kobana/mcp';
-import { retryAfterOnDatabaseError } from '../database/database.transient-errors';
+import { retryAfterOnDatabaseError } from '@kobana/database';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { KADU_LIMITS_OPTIONS, KaduLimitsOptions } from './kadu-limits.options';

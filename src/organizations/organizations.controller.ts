@@ -1,14 +1,13 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
 import { API_V1 } from '../app.constants';
-import { CurrentCaller } from '../identity/current-caller.decorator';
-import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { OrganizationView } from './organization.view';
 import { OrganizationsService } from './organizations.service';
 
 /** `/api/v1/organization`: the caller's own organization (there is no other to choose). */
 @Controller(`${API_V1}/organization`)
-@UseGuards(KaduApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class OrganizationsController {
   constructor(private readonly organizations: OrganizationsService) {}
 

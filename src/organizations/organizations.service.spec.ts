@@ -2,7 +2,8 @@ import { Kysely } from 'kysely';
 import { MCP_TOOL_METADATA } from '@kobana/mcp/testing';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { IdentityService } from '../identity/identity.service';
+import { IdentityService } from '@kobana/identity';
+import { KADU_IDENTITY_OPTIONS } from '../identity/kadu-identity.options';
 import { OrganizationsService } from './organizations.service';
 import { PLANS } from './plan.catalog';
 
@@ -13,7 +14,7 @@ describe('OrganizationsService', () => {
 
   beforeEach(async () => {
     db = await openTestDatabase();
-    identity = new IdentityService(db);
+    identity = new IdentityService(db, KADU_IDENTITY_OPTIONS);
     organizations = new OrganizationsService(db);
   });
   afterEach(() => db.destroy());

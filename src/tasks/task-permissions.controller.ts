@@ -2,9 +2,8 @@ import { Body, Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
 import { API_V1 } from '../app.constants';
 import { ParseIdPipe } from '../common/ids/parse-id.pipe';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
-import { CurrentCaller } from '../identity/current-caller.decorator';
-import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { TaskIdDto } from './dto/task-id.dto';
 import { UpdateTaskPermissionsBodyDto, UpdateTaskPermissionsDto } from './dto/update-task-permissions.dto';
 import { TaskPermissionsService } from './task-permissions.service';
@@ -12,7 +11,7 @@ import { TaskPermissionsView } from './task-permissions.view';
 
 /** `/api/v1/tasks/:id/permissions`: who may run a task. */
 @Controller(`${API_V1}/tasks/:id/permissions`)
-@UseGuards(KaduApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class TaskPermissionsController {
   constructor(private readonly permissions: TaskPermissionsService) {}
 

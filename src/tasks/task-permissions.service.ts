@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { IdempotencyService } from '../common/idempotency/idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { TaskIdDto } from './dto/task-id.dto';
@@ -19,7 +19,7 @@ import { TASK_ADMIN_ROLES } from './tasks.roles';
 export class TaskPermissionsService {
   constructor(
     @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
-    private readonly idempotency: IdempotencyService,
+    private readonly idempotency: IdempotencyService<KaduDatabase>,
   ) {}
 
   /** @throws NotFoundException when no such task is in the caller's organization. */

@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
 import { API_V1 } from '../app.constants';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
 import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { Page } from '../common/pagination/page.interface';
-import { CurrentCaller } from '../identity/current-caller.decorator';
-import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { ListTasksDto } from './dto/list-tasks.dto';
 import { DeleteTaskDto, TaskIdDto } from './dto/task-id.dto';
@@ -15,7 +14,7 @@ import { DeletedTaskView, TasksService } from './tasks.service';
 
 /** `/api/v1/tasks`: each route hands the tool's DTO to the same service method the tool runs. */
 @Controller(`${API_V1}/tasks`)
-@UseGuards(KaduApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class TasksController {
   constructor(private readonly tasks: TasksService) {}
 

@@ -1,4 +1,4 @@
-import type { KaduRole } from '../identity/identity.types';
+import type { KaduRole } from '../identity/kadu-identity.types';
 
 /** Roles that may create, change and delete tasks. */
 export const TASK_EDITOR_ROLES: KaduRole[] = ['owner', 'admin', 'operator'];

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { IdempotencyService } from '../common/idempotency/idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
-import { monotonicNow } from '../common/monotonic.clock';
+import { monotonicNow } from '@kobana/host-kit';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { CreateTaskDto } from './dto/create-task.dto';
@@ -34,7 +34,7 @@ export interface DeletedTaskView {
 export class TasksService {
   constructor(
     @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
-    private readonly idempotency: IdempotencyService,
+    private readonly idempotency: IdempotencyService<KaduDatabase>,
   ) {}
 
   /** A page of the organization's tasks, newest first. */

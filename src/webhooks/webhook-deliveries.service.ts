@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { IdempotencyService } from '../common/idempotency/idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { assertRole } from '../common/roles/assert-role';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
@@ -22,7 +22,7 @@ import { WEBHOOK_ROLES } from './webhooks.roles';
 export class WebhookDeliveriesService {
   constructor(
     @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
-    private readonly idempotency: IdempotencyService,
+    private readonly idempotency: IdempotencyService<KaduDatabase>,
     private readonly worker: WebhookDeliveryWorker,
   ) {}
 

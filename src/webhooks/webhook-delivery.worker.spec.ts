@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { ExecutionView } from '../executions/execution.view';
 import { verifyWebhookSignature } from './webhook.signature';
-import { openWebhooksKit, WebhooksKit } from './webhooks.test-kit';
+import { openWebhooksKit, WebhooksKit } from '../../test/support/webhooks.test-kit';
 
 describe('WebhookDeliveryWorker', () => {
   let kit: WebhooksKit;

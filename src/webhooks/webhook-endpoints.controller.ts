@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
 import { API_V1 } from '../app.constants';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../common/idempotency/idempotency-key.header';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
 import { ParseIdPipe } from '../common/ids/parse-id.pipe';
 import { Page } from '../common/pagination/page.interface';
-import { CurrentCaller } from '../identity/current-caller.decorator';
-import { KaduApiAuthGuard } from '../identity/kadu-api-auth.guard';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import {
   CreateWebhookEndpointDto,
   ListWebhookEndpointsDto,
@@ -18,7 +17,7 @@ import { DeletedWebhookEndpointView, WebhookEndpointView, WebhookEndpointWithSec
 
 /** `/api/v1/webhook_endpoints`: each route hands the tool's DTO to the same service method the tool runs. */
 @Controller(`${API_V1}/webhook_endpoints`)
-@UseGuards(KaduApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class WebhookEndpointsController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
 

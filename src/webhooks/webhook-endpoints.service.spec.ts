@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { MCP_TOOL_METADATA } from '@kobana/mcp/testing';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
-import { openWebhooksKit, WebhooksKit } from './webhooks.test-kit';
+import { openWebhooksKit, WebhooksKit } from '../../test/support/webhooks.test-kit';
 
 describe('WebhookEndpointsService', () => {
   let kit: WebhooksKit;

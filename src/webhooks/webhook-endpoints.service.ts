@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { IdempotencyService } from '../common/idempotency/idempotency.service';
-import { IdempotentRunOptions } from '../common/idempotency/idempotency.sealing';
+import { IdempotencyService, IdempotentRunOptions } from '@kobana/idempotency';
 import { assertRole } from '../common/roles/assert-role';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
@@ -35,7 +34,7 @@ export class WebhookEndpointsService {
 
   constructor(
     @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
-    private readonly idempotency: IdempotencyService,
+    private readonly idempotency: IdempotencyService<KaduDatabase>,
     private readonly urls: WebhookUrlValidator,
     private readonly box: WebhookSecretBox,
   ) {

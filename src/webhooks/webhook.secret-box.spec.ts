@@ -1,8 +1,9 @@
-import { SecretsService } from '../secrets/secrets.service';
+import { SecretsService } from '@kobana/host-kit';
+import { KaduSecretName } from '../secrets/secrets.constants';
 import { WebhookSecretBox } from './webhook.secret-box';
 
 describe('WebhookSecretBox', () => {
-  const box = (key: string) => new WebhookSecretBox({ get: () => key } as unknown as SecretsService);
+  const box = (key: string) => new WebhookSecretBox({ get: () => key } as unknown as SecretsService<KaduSecretName>);
 
   it('seals with a fresh IV each time and opens back', () => {
     const sealed = [box('k'.repeat(40)).seal('whsec_abc'), box('k'.repeat(40)).seal('whsec_abc')];

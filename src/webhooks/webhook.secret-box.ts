@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { SecretsService } from '../secrets/secrets.service';
+import { SecretsService } from '@kobana/host-kit';
+import { KaduSecretName } from '../secrets/secrets.constants';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -13,7 +14,7 @@ const IV_BYTES = 12;
  */
 @Injectable()
 export class WebhookSecretBox {
-  constructor(private readonly secrets: SecretsService) {}
+  constructor(private readonly secrets: SecretsService<KaduSecretName>) {}
 
   /** Encrypts `plaintext` with a fresh random IV. */
   seal(plaintext: string): string {

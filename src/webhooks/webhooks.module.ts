@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyModule } from '../common/idempotency/idempotency.module';
+import { KaduIdempotencyModule } from '../common/idempotency/kadu-idempotency.module';
 import { DatabaseModule } from '../database/database.module';
 import { ExecutionEventsModule } from '../executions/execution-events.module';
-import { IdentityModule } from '../identity/identity.module';
-import { SecretsModule } from '../secrets/secrets.module';
+import { KaduIdentityModule } from '../identity/kadu-identity.module';
+import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
 import { WebhookDeliveriesController } from './webhook-deliveries.controller';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
@@ -18,7 +18,7 @@ import { WebhookSender } from './webhook.sender';
  * sends a signed `execution.finished` to each endpoint, with retries.
  */
 @Module({
-  imports: [DatabaseModule, IdentityModule, SecretsModule, IdempotencyModule, ExecutionEventsModule],
+  imports: [DatabaseModule, KaduIdentityModule, KaduSecretsModule, KaduIdempotencyModule, ExecutionEventsModule],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     WebhookEndpointsService,

@@ -174,6 +174,20 @@ describe('architecture rules (.dependency-cruiser.js)', () => {
     ]);
   });
 
+  const libSpecs = cruise({
+    'libs/ledger/src/ledger.spec.ts':
+      "import { support } from '../../../test/support';\nimport { kadu } from '../../../src/kadu';\n" +
+      "import { billing } from '../../../apps/billing/billing';\nimport { bench } from '../../../bench/bench';\nexport const x = [support, kadu, billing, bench];\n",
+  });
+  it("lib-specs-to-test-support-only: a library's spec may use test/support, never a host or the benchmark", async () => {
+    const violations = await libSpecs;
+    expectExactly(violations, [
+      'lib-specs-to-test-support-only: libs/ledger/src/ledger.spec.ts -> apps/billing/billing.ts',
+      'lib-specs-to-test-support-only: libs/ledger/src/ledger.spec.ts -> bench/bench.ts',
+      'lib-specs-to-test-support-only: libs/ledger/src/ledger.spec.ts -> src/kadu.ts',
+    ]);
+  });
+
   const deepImports = cruise({
     'src/bad-alias.ts': "import type { Caller } from '@kobana/mcp/interfaces/caller.interface';\nexport type X = Caller;\n",
     'src/bad-relative.ts': "import { ledger } from '../libs/ledger/src/ledger';\nexport const x = ledger;\n",

@@ -8,7 +8,7 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBillingApp } from '../../apps/billing/billing-app.setup';
-import { BillingIdentityService, BillingTokenOptions } from '../../apps/billing/identity/billing-identity.service';
+import { CreateTokenOptions, IdentityService } from '@kobana/identity';
 import { BillingRole } from '../../apps/billing/identity/billing-roles';
 
 /** The public origin the test app believes it has (its own `Origin`). */
@@ -19,9 +19,9 @@ export interface BillingTestApp {
   app: NestExpressApplication;
   baseUrl: string;
   mcpUrl: string;
-  identity: BillingIdentityService;
+  identity: IdentityService;
   /** Mints a token (MCP unless `audience` says otherwise). */
-  token(organization: string, role: BillingRole, options?: Partial<BillingTokenOptions>): Promise<string>;
+  token(organization: string, role: BillingRole, options?: Partial<CreateTokenOptions>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -45,7 +45,7 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const identity = app.get(BillingIdentityService);
+  const identity = app.get(IdentityService);
   return {
     app,
     baseUrl,

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { openBillingDatabase } from '../../apps/billing/database/billing-database.factory';
-import { BillingIdentityService } from '../../apps/billing/identity/billing-identity.service';
+import { IdentityService } from '@kobana/identity';
+import { BILLING_IDENTITY_OPTIONS } from '../../apps/billing/identity/billing-identity.options';
 
 const run = promisify(execFile);
 jest.setTimeout(90_000);
@@ -29,7 +30,7 @@ describe('npm run cli:billing (spawned)', () => {
     expect(token).toMatch(/^kbill_mcp_/);
     const { db } = await openBillingDatabase(databaseUrl);
     try {
-      const identity = new BillingIdentityService(db);
+      const identity = new IdentityService(db, BILLING_IDENTITY_OPTIONS);
       await expect(identity.verify(token, 'mcp')).resolves.toMatchObject({ roles: ['financial'], scopes: ['billing:read', 'billing:write'] });
       await expect(identity.verify(token, 'api')).resolves.toBeNull();
     } finally {

@@ -8,7 +8,7 @@ import { Logger } from '@nestjs/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SQLITE_BUSY_TIMEOUT_MS } from '../../src/database/database.constants';
+import { SQLITE_BUSY_TIMEOUT_MS } from '@kobana/database';
 import { BillingTestApp, Json, rpc2025, startBilling } from './billing-app';
 
 jest.setTimeout(60_000);

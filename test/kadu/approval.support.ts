@@ -3,12 +3,12 @@
  * elicitation, such a call answers an approval link; these helpers play the
  * person who chooses Continue, through the store the approval page uses.
  */
-import { KaduConfirmationStore } from '../../src/approvals/kadu-confirmation.store';
+import { DatabaseConfirmationStore } from '@kobana/approvals';
 import { KaduTestApp } from '../support/kadu-app';
 
 /** Chooses Continue on the approval, as its subject. */
 export async function approveViaStore(kadu: KaduTestApp, approvalId: string): Promise<void> {
-  const store = kadu.app.get(KaduConfirmationStore);
+  const store = kadu.app.get(DatabaseConfirmationStore);
   const approval = await store.findApproval(approvalId);
   if (!approval || !(await store.decideApproval(approvalId, 'approved', approval.subject, new Date()))) {
     throw new Error(`approval ${approvalId} is not pending`);

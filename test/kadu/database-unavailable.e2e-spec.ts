@@ -6,9 +6,9 @@
  */
 import Database from 'better-sqlite3';
 import { Logger } from '@nestjs/common';
-import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from '../../src/database/database.constants';
+import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from '@kobana/database';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
-import { testsOnPostgres } from '../support/test-database';
+import { testsOnPostgres } from '../support/migrated-test.database';
 import { callTool, holdEveryPooledConnection, Json, snapshot } from './reliability.support';
 
 jest.setTimeout(60_000);

@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpDrainService } from '@kobana/mcp';
-import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from '../../src/database/database.constants';
+import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from '@kobana/database';
 import { StatementAgent } from '../../src/executions/agent/statement.agent';
 import { ExecutionWorker } from '../../src/executions/execution.worker';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
-import { createPostgresTestDatabase, testsOnPostgres } from '../support/test-database';
+import { createPostgresTestDatabase, testsOnPostgres } from '../support/migrated-test.database';
 import { callTool, holdEveryPooledConnection, rest, seedRunnable, snapshot, until } from './reliability.support';
 
 jest.setTimeout(60_000);

@@ -6,8 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Kysely, sql } from 'kysely';
-import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_MAX } from '../../src/database/database.constants';
-import { dialectOf } from '../../src/database/database.dialect';
+import { dialectOf, POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_MAX } from '@kobana/database';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { FilesWriter } from '../../src/files/files.storage';
 import { KaduTestApp } from '../support/kadu-app';

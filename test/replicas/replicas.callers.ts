@@ -4,7 +4,8 @@
  */
 import { Kysely } from 'kysely';
 import type { McpCaller } from '@kobana/mcp';
-import { IdentityService } from '../../src/identity/identity.service';
+import { IdentityService } from '@kobana/identity';
+import { KADU_IDENTITY_OPTIONS } from '../../src/identity/kadu-identity.options';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 
 /** One owner of one organization, with a token per audience and a password for the approval page. */
@@ -22,7 +23,7 @@ export interface ReplicaCaller {
 
 /** Creates organization `slug` (enterprise plan, so no quota interferes) with owner `owner@<slug>.test`. */
 export async function mintCaller(db: Kysely<KaduDatabase>, slug: string): Promise<ReplicaCaller> {
-  const identity = new IdentityService(db);
+  const identity = new IdentityService(db, KADU_IDENTITY_OPTIONS);
   const organization = await identity.ensureOrganization(slug, { name: slug, plan: 'enterprise' });
   const email = `owner@${slug}.test`;
   const password = `pw-${slug}-0123456789`;

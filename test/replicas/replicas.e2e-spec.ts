@@ -7,7 +7,8 @@
  * SIGKILL half-way through 200 executions and the others finish its work.
  */
 import { sql } from 'kysely';
-import { IdentityService } from '../../src/identity/identity.service';
+import { IdentityService } from '@kobana/identity';
+import { KADU_IDENTITY_OPTIONS } from '../../src/identity/kadu-identity.options';
 import { KADU_MIGRATIONS } from '../../src/database/migrations';
 import { ClientTokens, rest, uploadCsv } from './replicas.client';
 import { confirmationCases } from './replicas.confirmation.cases';
@@ -34,7 +35,7 @@ describe('three replicas on one PostgreSQL', () => {
   beforeAll(async () => {
     world = await startReplicaWorld();
     started = [...world.replicas];
-    const identity = new IdentityService(world.db);
+    const identity = new IdentityService(world.db, KADU_IDENTITY_OPTIONS);
     await identity.ensureOrganization('replicas', { name: 'Replicas', plan: 'enterprise' });
     const email = 'owner@replicas.test';
     tokens = {
@@ -80,7 +81,7 @@ describe('three replicas on one PostgreSQL', () => {
   });
 
   it('concurrent runs on three replicas never overshoot the monthly quota', async () => {
-    const identity = new IdentityService(world.db);
+    const identity = new IdentityService(world.db, KADU_IDENTITY_OPTIONS);
     const org = await identity.ensureOrganization('quota', { name: 'Quota', plan: 'free' });
     const email = 'owner@quota.test';
     const quota: ClientTokens = {

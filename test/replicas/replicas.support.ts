@@ -7,7 +7,7 @@ import { Kysely } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openKaduDatabase } from '../../src/database/database.factory';
+import { openKaduDatabase } from '../../src/database/kadu-database.factory';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 import { startRedis, TestRedis } from '../mcp/limits-redis.support';

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MCP_PATH } from '../../src/app.constants';
 import { createKaduApp } from '../../src/app.setup';
-import { KADU_DATABASE } from '../../src/database/database.constants';
+import { KADU_DATABASE } from '../../src/database/kadu-database.constants';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
-import { IdentityService } from '../../src/identity/identity.service';
-import { CreateTokenOptions, KaduRole } from '../../src/identity/identity.types';
-import { createPostgresTestDatabase, testsOnPostgres } from './test-database';
+import { CreateTokenOptions, IdentityService } from '@kobana/identity';
+import { KaduRole } from '../../src/identity/kadu-identity.types';
+import { createPostgresTestDatabase, testsOnPostgres } from './migrated-test.database';
 import { freePort } from './free-port';
 
 /** Options of {@link startKadu}. */

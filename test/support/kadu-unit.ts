@@ -7,17 +7,18 @@ import { NotFoundException } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { McpCaller } from '@kobana/mcp';
-import { IdempotencyService } from '../../src/common/idempotency/idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { ExecutionFiles, ExecutionInputFile, ExecutionOutputFile } from '../../src/executions/execution-files.port';
-import { IdentityService } from '../../src/identity/identity.service';
+import { IdentityService } from '@kobana/identity';
+import { KADU_IDENTITY_OPTIONS } from '../../src/identity/kadu-identity.options';
 import { PlanName } from '../../src/organizations/plan.catalog';
 import { openTestDatabase } from './test-database';
 
 /** A database with organizations `a` (plan `plan`) and `b`. */
 export interface UnitWorld {
   db: Kysely<KaduDatabase>;
-  idempotency: IdempotencyService;
+  idempotency: IdempotencyService<KaduDatabase>;
   orgA: string;
   orgB: string;
   /** A caller of `organizationId` with one role; subject `<role>-<organization>` unless given. */
@@ -27,7 +28,7 @@ export interface UnitWorld {
 /** Opens the world; `destroy()` its `db` after. */
 export async function openUnitWorld(plan: PlanName = 'free'): Promise<UnitWorld> {
   const db = await openTestDatabase();
-  const identity = new IdentityService(db);
+  const identity = new IdentityService(db, KADU_IDENTITY_OPTIONS);
   const a = await identity.ensureOrganization('org-a', { name: 'A', plan });
   const b = await identity.ensureOrganization('org-b', { name: 'B', plan });
   return {

@@ -7,9 +7,9 @@
  *   ts-node test/support/postgres-test.runner.ts jest --runInBand …
  */
 import { spawn } from 'node:child_process';
-import { openKaduDatabase } from '../../src/database/database.factory';
+import { openKaduDatabase } from '../../src/database/kadu-database.factory';
 import { PostgresCluster, startPostgresCluster } from './postgres-cluster';
-import { TEST_DATABASE_ENV, TEST_POSTGRES_TEMPLATE, TEST_POSTGRES_URL_ENV } from './test-database';
+import { TEST_DATABASE_ENV, TEST_POSTGRES_TEMPLATE, TEST_POSTGRES_URL_ENV } from './migrated-test.database';
 
 async function main(command: string[]): Promise<number> {
   if (command.length === 0) throw new Error('Usage: postgres-test.runner.ts <command> [args…]');

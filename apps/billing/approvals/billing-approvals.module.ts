@@ -1,26 +1,29 @@
 import { Module } from '@nestjs/common';
-import { ApprovalFlowModule } from '../../../src/approvals/approval-flow.module';
-import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET } from '../../../src/approvals/approval-host';
+import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, ApprovalFlowModule, ApprovalSigningSecret } from '@kobana/approvals';
+import { SecretsService } from '@kobana/host-kit';
+import { IdentityService } from '@kobana/identity';
 import { BILLING_DATABASE } from '../database/billing-database.constants';
 import { BillingDatabaseModule } from '../database/billing-database.module';
 import { BillingIdentityModule } from '../identity/billing-identity.module';
-import { BillingIdentityService } from '../identity/billing-identity.service';
-import { BillingSecretsService } from '../secrets/billing-secrets.service';
+import { BILLING_SIGNING_SECRET, BillingSecretsModule } from '../secrets/billing-secrets.module';
 
 const BILLING_APPROVAL_FLOW = ApprovalFlowModule.register({
-  imports: [BillingDatabaseModule, BillingIdentityModule],
+  imports: [BillingDatabaseModule, BillingIdentityModule, BillingSecretsModule],
   providers: [
-    BillingSecretsService,
     { provide: APPROVAL_DATABASE, useExisting: BILLING_DATABASE },
-    { provide: APPROVAL_IDENTITY, useExisting: BillingIdentityService },
-    { provide: APPROVAL_SIGNING_SECRET, useExisting: BillingSecretsService },
+    { provide: APPROVAL_IDENTITY, useExisting: IdentityService },
+    {
+      provide: APPROVAL_SIGNING_SECRET,
+      inject: [SecretsService],
+      useFactory: (secrets: SecretsService<typeof BILLING_SIGNING_SECRET>): ApprovalSigningSecret => ({ get: () => secrets.get(BILLING_SIGNING_SECRET) }),
+    },
   ],
 });
 
 /**
- * Confirmation of destructive MCP tools, Billing's side (ADDENDUM §7): Kadu's
- * approval flow (store, `/sign-in`, `/approvals/:id`) bound to Billing's
- * database, users and persisted signing secret.
+ * Confirmation of destructive MCP tools, Billing's side (ADDENDUM §7): the
+ * approval library's flow (store, `/sign-in`, `/approvals/:id`) bound to
+ * Billing's database, users and persisted signing secret.
  */
 @Module({
   imports: [BILLING_APPROVAL_FLOW],

@@ -1,9 +1,9 @@
 import { ConfigService } from '@nestjs/config';
 import type { McpModuleOptions } from '@kobana/mcp';
-import { KADU_VALIDATION_OPTIONS } from '../../../src/config/validation.options';
-import { retryAfterOnDatabaseError } from '../../../src/database/database.transient-errors';
+import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
+import { retryAfterOnDatabaseError } from '@kobana/database';
 import { BillingConfig } from '../config/billing-config.interface';
-import { BillingMcpTokenVerifier } from '../identity/billing-mcp-token.verifier';
+import { McpAccessTokenVerifier } from '@kobana/identity';
 import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp.instructions';
 
 /** Who Billing says it is, in `initialize` and in every era-2026 result. */
@@ -16,14 +16,14 @@ export const BILLING_SERVER_INFO = { name: 'kobana-billing', title: 'Kobana Bill
  * database fault (locked, deadlock, pool busy) is 503 -32030, retryable,
  * not 500 -32603. Everything else is the module's default.
  */
-export function billingMcpOptions(verifier: BillingMcpTokenVerifier, config: ConfigService<BillingConfig, true>): McpModuleOptions {
+export function billingMcpOptions(verifier: McpAccessTokenVerifier, config: ConfigService<BillingConfig, true>): McpModuleOptions {
   return {
     serverInfo: { ...BILLING_SERVER_INFO },
     verifier,
     publicUrl: config.get('PUBLIC_URL', { infer: true }),
     instructions: BILLING_MCP_INSTRUCTIONS,
     allowedOrigins: [...config.get('BILLING_ALLOWED_ORIGINS', { infer: true })],
-    validation: { ...KADU_VALIDATION_OPTIONS },
+    validation: { ...STRICT_VALIDATION_OPTIONS },
     // Seed: Billing sends Retry-After only with 429.
     retryAfterOn503: false,
     availability: {

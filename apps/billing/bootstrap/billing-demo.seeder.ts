@@ -1,5 +1,4 @@
-import { generatePassword } from '../../../src/identity/password.hasher';
-import { BillingIdentityService } from '../identity/billing-identity.service';
+import { generatePassword, IdentityService } from '@kobana/identity';
 
 /** Slug of the organization `main.ts` seeds for a first look. */
 export const BILLING_DEMO_ORGANIZATION = 'demo';
@@ -21,7 +20,7 @@ export interface BillingDemoSeed {
 }
 
 /** Ensures the demo organization and owner (with a password, set once) and mints an MCP and an API token. */
-export async function seedBillingDemo(identity: BillingIdentityService): Promise<BillingDemoSeed> {
+export async function seedBillingDemo(identity: IdentityService): Promise<BillingDemoSeed> {
   const common = { organization: BILLING_DEMO_ORGANIZATION, role: 'owner' as const, clientId: 'billing-demo', clientName: 'Kobana Billing demo', expiresInDays: BILLING_DEMO_TOKEN_DAYS };
   const mcp = await identity.createToken({ ...common, audience: 'mcp' });
   const api = await identity.createToken({ ...common, audience: 'api' });
@@ -29,5 +28,5 @@ export async function seedBillingDemo(identity: BillingIdentityService): Promise
   const password = generatePassword();
   // Only when unset: resetting on every start would break the sign-ins of other replicas and earlier starts.
   const ownerPassword = (await identity.setPassword(owner.id, password, { onlyIfUnset: true })) ? password : null;
-  return { organizationSlug: BILLING_DEMO_ORGANIZATION, mcpToken: mcp.token, apiToken: api.token, expiresAt: mcp.expires_at, ownerEmail: owner.email, ownerPassword };
+  return { organizationSlug: BILLING_DEMO_ORGANIZATION, mcpToken: mcp.token, apiToken: api.token, expiresAt: mcp.record.expires_at, ownerEmail: owner.email, ownerPassword };
 }

@@ -1,14 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { parseCliOptions, requireOption } from '../../../src/cli/cli-args.parser';
-import { CliIo, processIo } from '../../../src/cli/cli.io';
-import { CliUsageError } from '../../../src/cli/cli-usage.error';
-import { StderrLogger } from '../../../src/cli/stderr.logger';
-import { ORGANIZATION_SLUG_PATTERN } from '../../../src/identity/identity.constants';
-import { IdentityError } from '../../../src/identity/identity.error';
-import { TOKEN_AUDIENCES, TokenAudience } from '../../../src/identity/identity.types';
+import { CliIo, CliUsageError, parseCliOptions, processIo, requireOption, StderrLogger } from '@kobana/host-kit';
+import { CreateTokenOptions, IdentityError, IdentityService, ORGANIZATION_SLUG_PATTERN, TOKEN_AUDIENCES, TokenAudience } from '@kobana/identity';
 import { BILLING_ROLES, BillingRole } from '../identity/billing-roles';
-import { BillingIdentityService, BillingTokenOptions } from '../identity/billing-identity.service';
 import { BillingCliModule } from './billing-cli.module';
 import { BILLING_CLI_USAGE } from './billing-cli.usage';
 
@@ -25,8 +19,11 @@ const OPTIONS = {
   'expires-in-days': { type: 'string' },
 } as const;
 
+/** `token create`'s options: those of `IdentityService.createToken`, the organization by slug. */
+export type BillingTokenArgs = CreateTokenOptions & { organization: string; role: BillingRole };
+
 /** Reads `token create`'s options, before any database is opened. @throws CliUsageError */
-export function parseBillingTokenArgs(args: string[]): BillingTokenOptions {
+export function parseBillingTokenArgs(args: string[]): BillingTokenArgs {
   const values = parseCliOptions(args, OPTIONS);
   const organization = requireOption(values, 'organization');
   if (!ORGANIZATION_SLUG_PATTERN.test(organization)) throw new CliUsageError(`--organization "${organization}" is not a slug`);
@@ -58,7 +55,7 @@ export async function runBillingCli(argv: string[], io: CliIo = processIo, open 
     io.out(BILLING_CLI_USAGE);
     return BILLING_CLI_EXIT.ok;
   }
-  let options: BillingTokenOptions;
+  let options: BillingTokenArgs;
   try {
     if (argv.slice(0, 2).join(' ') !== 'token create') throw new CliUsageError(argv.length ? `Unknown command "${argv.slice(0, 2).join(' ')}"` : 'No command given');
     options = parseBillingTokenArgs(argv.slice(2));
@@ -69,9 +66,9 @@ export async function runBillingCli(argv: string[], io: CliIo = processIo, open 
   }
   const context = await open();
   try {
-    const created = await context.get(BillingIdentityService).createToken(options);
-    io.err(`Token ${created.id}: organization ${options.organization}, role ${options.role}, audience ${options.audience}; scopes ${created.scopes.join(' ')}; expires ${created.expires_at ?? 'never'}`);
-    io.out(created.token);
+    const { token, record } = await context.get(IdentityService).createToken(options);
+    io.err(`Token ${record.id}: organization ${options.organization}, role ${options.role}, audience ${options.audience}; scopes ${record.scopes.join(' ')}; expires ${record.expires_at ?? 'never'}`);
+    io.out(token);
     return BILLING_CLI_EXIT.ok;
   } catch (error) {
     if (!(error instanceof IdentityError)) throw error;

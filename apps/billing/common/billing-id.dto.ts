@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { IdempotentDto } from '../../../src/common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 
 /** Ids are UUIDs; other text finds nothing (404), as over REST. */
 export const BILLING_ID_MAX_LENGTH = 64;

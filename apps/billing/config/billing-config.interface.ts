@@ -1,7 +1,8 @@
 /**
  * Kobana Billing's configuration, resolved once from the environment. `PORT`,
  * `HOST`, `PUBLIC_URL` and `DATABASE_URL` follow Kadu's conventions exactly
- * (they are parsed by Kadu's loader); only the defaults and `BILLING_*` differ.
+ * (both hosts read them with the host kit's `readServerConfig`); only the
+ * defaults and `BILLING_*` differ.
  */
 export interface BillingConfig {
   /** `PORT`, @default 3000 */

@@ -1,37 +1,23 @@
-import { loadKaduConfig } from '../../../src/config/kadu-config.loader';
+import { ConfigurationError, Environment, parseBooleanSetting, readServerConfig, readSetting } from '@kobana/host-kit';
 import { BillingConfig } from './billing-config.interface';
 
 /** Billing's own default database file, beside Kadu's under `./data`. */
 export const BILLING_DEFAULT_DATABASE_URL = 'sqlite:./data/billing.sqlite';
 
-type Env = Record<string, string | undefined>;
-
 /**
- * Resolves {@link BillingConfig}. The variables Billing shares with Kadu go
- * through Kadu's loader (and only they: Kadu's own variables are not read),
- * so both hosts accept and refuse exactly the same values.
+ * Resolves {@link BillingConfig}. The variables every host shares are read by
+ * the host kit's `readServerConfig`, as Kadu's are (and only they: Kadu's own
+ * variables are not read), so both hosts accept and refuse exactly the same values.
  *
- * @throws Error listing every invalid variable.
+ * @throws ConfigurationError listing every invalid variable.
  */
-export function loadBillingConfig(env: Env): BillingConfig {
+export function loadBillingConfig(env: Environment): BillingConfig {
   const problems: string[] = [];
-  const text = (name: string): string | undefined => env[name]?.trim() || undefined;
-  let shared: Pick<BillingConfig, 'PORT' | 'HOST' | 'PUBLIC_URL' | 'DATABASE_URL'> | undefined;
-  try {
-    const kadu = loadKaduConfig({
-      PORT: text('PORT'),
-      HOST: text('HOST'),
-      PUBLIC_URL: text('PUBLIC_URL'),
-      DATABASE_URL: text('DATABASE_URL') ?? BILLING_DEFAULT_DATABASE_URL,
-    });
-    shared = { PORT: kadu.PORT, HOST: kadu.HOST, PUBLIC_URL: kadu.PUBLIC_URL, DATABASE_URL: kadu.DATABASE_URL };
-  } catch (error) {
-    problems.push(...(error as Error).message.split('\n  - ').slice(1));
-  }
-  const origins = parseOrigins(text('BILLING_ALLOWED_ORIGINS'), problems);
-  const demo = parseBoolean(text('BILLING_DEMO'), problems);
-  if (problems.length > 0 || !shared) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
-  return { ...shared, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo };
+  const server = readServerConfig(env, BILLING_DEFAULT_DATABASE_URL, problems);
+  const origins = parseOrigins(readSetting(env, 'BILLING_ALLOWED_ORIGINS'), problems);
+  const demo = parseBooleanSetting('BILLING_DEMO', readSetting(env, 'BILLING_DEMO'), true, problems);
+  if (problems.length > 0) throw new ConfigurationError(problems);
+  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo };
 }
 
 /** Each entry must be an http(s) origin, or the word `localhost`; kept normalised (`URL.origin`). */
@@ -56,11 +42,4 @@ function parseOrigins(value: string | undefined, problems: string[]): string[] {
     }
   }
   return origins;
-}
-
-function parseBoolean(value: string | undefined, problems: string[]): boolean {
-  if (value === undefined || /^(1|true|yes|on)$/i.test(value)) return true;
-  if (/^(0|false|no|off)$/i.test(value)) return false;
-  problems.push(`BILLING_DEMO must be true or false (got "${value}")`);
-  return true;
 }

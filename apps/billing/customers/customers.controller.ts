@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../../../src/common/idempotency/idempotency-key.header';
-import { CurrentCaller } from '../../../src/identity/current-caller.decorator';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { BILLING_API_V1 } from '../billing.constants';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
 import { BillingPage } from '../common/offset-page';
-import { BillingApiAuthGuard } from '../identity/billing-api-auth.guard';
 import { CustomerView } from './customer.view';
 import { CustomersService, DeletedCustomerView } from './customers.service';
 import { CreateCustomerDto } from './dto/create-customer.dto';
@@ -14,7 +13,7 @@ import { UpdateCustomerBodyDto, UpdateCustomerDto } from './dto/update-customer.
 
 /** `/api/v1/customers`: each route hands the tool's DTO to the service method the tool runs. */
 @Controller(`${BILLING_API_V1}/customers`)
-@UseGuards(BillingApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class CustomersController {
   constructor(private readonly customers: CustomersService) {}
 

@@ -2,11 +2,11 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { Kysely, sql, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { monotonicNow } from '../../../src/common/monotonic.clock';
+import { monotonicNow } from '@kobana/host-kit';
 import { BILLING_SCOPES } from '../billing.constants';
 import { BillingMessages } from '../billing.messages';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
-import { BillingIdempotency } from '../common/billing-idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { BillingPage, offsetPage } from '../common/offset-page';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { InjectBillingDatabase } from '../database/inject-billing-database.decorator';
@@ -32,7 +32,7 @@ export interface DeletedCustomerView {
 export class CustomersService {
   constructor(
     @InjectBillingDatabase() private readonly db: Kysely<BillingDatabase>,
-    private readonly idempotency: BillingIdempotency,
+    private readonly idempotency: IdempotencyService<BillingDatabase>,
   ) {}
 
   @McpTool({

@@ -1,23 +1,12 @@
-import { Kysely } from 'kysely';
-import { describeDatabase, parseDatabaseUrl } from '../../../src/database/database-url.parser';
-import { migrateToLatest } from '../../../src/database/database.migrator';
-import { OpenedDatabase } from '../../../src/database/database.factory';
-import { createDialect } from '../../../src/database/database.dialect';
+import { openDatabase, OpenedDatabase } from '@kobana/database';
 import { BillingDatabase } from './billing-database.interface';
 import { BILLING_MIGRATIONS } from './migrations';
 
 /**
- * Opens Billing's database with Kadu's URL parser, dialects (SQLite or PostgreSQL) and
- * migrator, and Billing's migrations. The caller owns it and must `destroy()` it.
+ * Opens Billing's database (SQLite or PostgreSQL, see `openDatabase`) and
+ * brings it up to date with Billing's migrations. The caller owns it and
+ * must `destroy()` it.
  */
-export async function openBillingDatabase(databaseUrl: string): Promise<Omit<OpenedDatabase, 'db'> & { db: Kysely<BillingDatabase> }> {
-  const location = parseDatabaseUrl(databaseUrl);
-  const db = new Kysely<BillingDatabase>({ dialect: createDialect(location) });
-  try {
-    const applied = await migrateToLatest(db, BILLING_MIGRATIONS);
-    return { db, applied, description: describeDatabase(location) };
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
+export function openBillingDatabase(databaseUrl: string): Promise<OpenedDatabase<BillingDatabase>> {
+  return openDatabase<BillingDatabase>(databaseUrl, BILLING_MIGRATIONS);
 }

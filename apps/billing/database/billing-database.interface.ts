@@ -1,17 +1,17 @@
-import type { IdempotencyKeysTable } from '../../../src/common/idempotency/idempotency.table';
-import type { BillingAccessTokensTable, BillingOrganizationsTable, BillingUsersTable } from '../identity/billing-identity.tables';
+import type { IdempotencyKeysTable } from '@kobana/idempotency';
+import type { AccessTokensTable, OrganizationsTable, UsersTable } from '@kobana/identity';
 import type { CustomersTable } from '../customers/customer.table';
 import type { SubscriptionsTable } from '../subscriptions/subscription.table';
 import type { InvoicesTable } from '../invoices/invoice.table';
 import type { NfesTable } from '../nfes/nfe.table';
-import type { SecretsTable } from '../../../src/secrets/secrets.table';
-import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from '../../../src/approvals/approval.tables';
+import type { SecretsTable } from '@kobana/host-kit';
+import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from '@kobana/approvals';
 
 /** Every table of Billing's database, keyed by name. Features declare their own table types. */
 export interface BillingDatabase {
-  organizations: BillingOrganizationsTable;
-  users: BillingUsersTable;
-  access_tokens: BillingAccessTokensTable;
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   customers: CustomersTable;
   subscriptions: SubscriptionsTable;

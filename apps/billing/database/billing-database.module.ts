@@ -2,7 +2,7 @@ import { Logger, Module, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_FILTER } from '@nestjs/core';
 import { Kysely } from 'kysely';
-import { DatabaseUnavailableFilter } from '../../../src/database/database-unavailable.filter';
+import { DatabaseUnavailableFilter } from '@kobana/database';
 import { BillingConfig } from '../config/billing-config.interface';
 import { BILLING_DATABASE } from './billing-database.constants';
 import { BillingDatabase } from './billing-database.interface';
@@ -11,7 +11,7 @@ import { InjectBillingDatabase } from './inject-billing-database.decorator';
 
 /**
  * Provides Billing's migrated database under {@link BILLING_DATABASE}, closes it on shutdown, and
- * answers its transient faults 503 on every HTTP route with Kadu's {@link DatabaseUnavailableFilter} (Kadu's pattern).
+ * answers its transient faults 503 on every HTTP route ({@link DatabaseUnavailableFilter}).
  */
 @Module({
   providers: [

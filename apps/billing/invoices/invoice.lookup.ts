@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { monotonicNow } from '../../../src/common/monotonic.clock';
+import { monotonicNow } from '@kobana/host-kit';
 import { BillingMessages } from '../billing.messages';
 import type { BillingDatabase } from '../database/billing-database.interface';
 import type { InvoicesTable } from './invoice.table';

@@ -1,12 +1,11 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../../../src/common/idempotency/idempotency-key.header';
-import { CurrentCaller } from '../../../src/identity/current-caller.decorator';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { BILLING_API_V1 } from '../billing.constants';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
 import { BillingPage } from '../common/offset-page';
 import { DocumentView } from '../documents/document.view';
-import { BillingApiAuthGuard } from '../identity/billing-api-auth.guard';
 import { ListInvoicesDto } from './dto/list-invoices.dto';
 import { UpsertInvoiceDto } from './dto/upsert-invoice.dto';
 import { InvoiceView } from './invoice.view';
@@ -14,7 +13,7 @@ import { InvoicesService } from './invoices.service';
 
 /** `/api/v1/invoices`: each route calls the service method its tool runs; `/pdf` serves the bytes. */
 @Controller(`${BILLING_API_V1}/invoices`)
-@UseGuards(BillingApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class InvoicesController {
   constructor(private readonly invoices: InvoicesService) {}
 

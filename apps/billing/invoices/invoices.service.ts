@@ -4,7 +4,7 @@ import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { BILLING_SCOPES } from '../billing.constants';
 import { BillingMessages } from '../billing.messages';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
-import { BillingIdempotency } from '../common/billing-idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { BillingPage, offsetPage } from '../common/offset-page';
 import { findActiveCustomer } from '../customers/customer.lookup';
 import { BillingDatabase } from '../database/billing-database.interface';
@@ -26,7 +26,7 @@ const READ = { scopes: [BILLING_SCOPES.read], roles: rolesWith('invoices.read'),
 export class InvoicesService {
   constructor(
     @InjectBillingDatabase() private readonly db: Kysely<BillingDatabase>,
-    private readonly idempotency: BillingIdempotency,
+    private readonly idempotency: IdempotencyService<BillingDatabase>,
   ) {}
 
   @McpTool({

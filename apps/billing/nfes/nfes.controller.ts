@@ -1,12 +1,11 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../../../src/common/idempotency/idempotency-key.header';
-import { CurrentCaller } from '../../../src/identity/current-caller.decorator';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { BILLING_API_V1 } from '../billing.constants';
 import { BillingIdDto } from '../common/billing-id.dto';
 import { BillingPage } from '../common/offset-page';
 import { DocumentView } from '../documents/document.view';
-import { BillingApiAuthGuard } from '../identity/billing-api-auth.guard';
 import { CancelNfeBodyDto, CancelNfeDto, IssueNfeDto } from './dto/issue-nfe.dto';
 import { ListNfesDto } from './dto/list-nfes.dto';
 import { NfeView } from './nfe.view';
@@ -14,7 +13,7 @@ import { NfesService } from './nfes.service';
 
 /** `/api/v1/nfes`: each route calls the service method its tool runs; `/pdf` and `/xml` serve the bytes. */
 @Controller(`${BILLING_API_V1}/nfes`)
-@UseGuards(BillingApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class NfesController {
   constructor(private readonly nfes: NfesService) {}
 

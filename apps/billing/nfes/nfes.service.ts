@@ -2,11 +2,11 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { Kysely } from 'kysely';
 import { randomInt, randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { monotonicNow } from '../../../src/common/monotonic.clock';
+import { monotonicNow } from '@kobana/host-kit';
 import { BILLING_SCOPES } from '../billing.constants';
 import { BillingMessages } from '../billing.messages';
 import { BillingIdDto } from '../common/billing-id.dto';
-import { BillingIdempotency } from '../common/billing-idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { BillingPage, offsetPage } from '../common/offset-page';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { InjectBillingDatabase } from '../database/inject-billing-database.decorator';
@@ -29,7 +29,7 @@ const SERIES = '1';
 export class NfesService {
   constructor(
     @InjectBillingDatabase() private readonly db: Kysely<BillingDatabase>,
-    private readonly idempotency: BillingIdempotency,
+    private readonly idempotency: IdempotencyService<BillingDatabase>,
   ) {}
 
   @McpTool({ name: 'billing_nfes_list', title: 'List NF-e', description: 'Lists NF-e, newest first, optionally by status and invoice_id.', ...READ })

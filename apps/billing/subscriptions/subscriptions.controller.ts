@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
-import { IdempotencyKeyHeader, withIdempotencyKey } from '../../../src/common/idempotency/idempotency-key.header';
-import { CurrentCaller } from '../../../src/identity/current-caller.decorator';
+import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
+import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { BILLING_API_V1 } from '../billing.constants';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
 import { BillingPage } from '../common/offset-page';
-import { BillingApiAuthGuard } from '../identity/billing-api-auth.guard';
 import { ChangePlanBodyDto, ChangePlanDto } from './dto/change-plan.dto';
 import { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import { ListSubscriptionsDto } from './dto/list-subscriptions.dto';
@@ -14,7 +13,7 @@ import { PlanChangeView, SubscriptionsService } from './subscriptions.service';
 
 /** `/api/v1/subscriptions`: each route calls the service method its tool runs. */
 @Controller(`${BILLING_API_V1}/subscriptions`)
-@UseGuards(BillingApiAuthGuard)
+@UseGuards(ApiAuthGuard)
 export class SubscriptionsController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 

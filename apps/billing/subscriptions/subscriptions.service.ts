@@ -2,12 +2,12 @@ import { BadRequestException, ConflictException, Injectable } from '@nestjs/comm
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
-import { monotonicNow } from '../../../src/common/monotonic.clock';
+import { monotonicNow } from '@kobana/host-kit';
 import { BILLING_SCOPES } from '../billing.constants';
 import { BillingMessages } from '../billing.messages';
 import { addOneMonth, today } from '../common/billing-dates';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
-import { BillingIdempotency } from '../common/billing-idempotency.service';
+import { IdempotencyService } from '@kobana/idempotency';
 import { BillingPage, offsetPage } from '../common/offset-page';
 import { findActiveCustomer } from '../customers/customer.lookup';
 import { BillingDatabase } from '../database/billing-database.interface';
@@ -35,7 +35,7 @@ export interface PlanChangeView {
 export class SubscriptionsService {
   constructor(
     @InjectBillingDatabase() private readonly db: Kysely<BillingDatabase>,
-    private readonly idempotency: BillingIdempotency,
+    private readonly idempotency: IdempotencyService<BillingDatabase>,
   ) {}
 
   @McpTool({

@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform, ValidationPipe } from '@nestjs/common';
-import { KADU_VALIDATION_OPTIONS } from '../../config/validation.options';
+import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
 import { IsKaduId } from './kadu-id.decorator';
 
 /** The shape a route's `:id` is checked as: the `id` field of the tools' DTOs. */
@@ -19,7 +19,7 @@ class IdParam {
  */
 @Injectable()
 export class ParseIdPipe implements PipeTransform<string, Promise<string>> {
-  private readonly validation = new ValidationPipe(KADU_VALIDATION_OPTIONS);
+  private readonly validation = new ValidationPipe(STRICT_VALIDATION_OPTIONS);
 
   async transform(value: string): Promise<string> {
     const checked = (await this.validation.transform({ id: value }, { type: 'body', metatype: IdParam })) as IdParam;

@@ -1,20 +1,23 @@
-import { Migration } from 'kysely';
-import { createIdentity } from './0001_create_identity';
-import { createSecrets } from './0002_create_secrets';
-import { createIdempotencyKeys } from './0100_create_idempotency_keys';
+import { createApprovals } from '@kobana/approvals';
+import { DatabaseMigrations } from '@kobana/database';
+import { createSecrets } from '@kobana/host-kit';
+import { createIdempotencyKeys } from '@kobana/idempotency';
+import { createIdentityMigration } from '@kobana/identity';
 import { createTasks } from './0101_create_tasks';
 import { createExecutions } from './0102_create_executions';
 import { createFiles } from './0200_create_files';
 import { createWebhooks } from './0201_create_webhooks';
-import { createApprovals } from './0300_create_approvals';
 import { addExecutionClaimCount } from './0400_add_execution_claim_count';
 
 /**
  * Every migration, by name. Kysely applies them in name order and records
  * each name, so a name never changes once released; add new ones at the end.
+ * The names of migrations that now live in the libraries are Kadu's history
+ * and stay as they are.
  */
-export const KADU_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0001_create_identity': createIdentity,
+export const KADU_MIGRATIONS: DatabaseMigrations = {
+  // The identity library's tables, with each organization's plan (see plan.catalog.ts) after its name.
+  '0001_create_identity': createIdentityMigration({ organizationColumns: (table) => table.addColumn('plan', 'text', (c) => c.notNull()) }),
   '0002_create_secrets': createSecrets,
   '0100_create_idempotency_keys': createIdempotencyKeys,
   '0101_create_tasks': createTasks,

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsKaduId } from '../../common/ids/kadu-id.decorator';
-import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 
 /** The category a person gives one pending line. */
 export class ExecutionAnswerDto {

@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IsKaduId, KADU_ID_MAX_LENGTH } from '../../common/ids/kadu-id.decorator';
-import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 
 /** Most input files one execution may read. */
 export const MAX_INPUT_FILES = 20;

@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 import { UPLOADABLE_CONTENT_TYPES } from '../files.constants';
 
 /** `POST /api/v1/files` and `kadu_files_create`: what the client is about to upload. */

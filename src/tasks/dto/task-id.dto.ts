@@ -1,5 +1,5 @@
 import { IsKaduId } from '../../common/ids/kadu-id.decorator';
-import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 
 /** `kadu_tasks_get` and other reads of one task. */
 export class TaskIdDto {

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { IsKaduId } from '../../common/ids/kadu-id.decorator';
-import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 import { MAX_TASK_RULES } from './create-task.dto';
 import { TaskRuleDto } from './task-rule.dto';
 

@@ -1,6 +1,6 @@
 import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { IsKaduId } from '../../common/ids/kadu-id.decorator';
-import { IdempotentDto } from '../../common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { WEBHOOK_EVENT_TYPES } from '../webhook.tables';
 

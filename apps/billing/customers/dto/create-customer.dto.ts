@@ -1,5 +1,5 @@
 import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { IdempotentDto } from '../../../../src/common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 
 /** CPF (11 digits) or CNPJ (14 digits), digits only. */
 export const DOCUMENT_PATTERN = /^(\d{11}|\d{14})$/;

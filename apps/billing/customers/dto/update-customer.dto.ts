@@ -1,5 +1,5 @@
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IdempotentDto } from '../../../../src/common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 import { BILLING_ID_MAX_LENGTH } from '../../common/billing-id.dto';
 import { DOCUMENT_PATTERN } from './create-customer.dto';
 

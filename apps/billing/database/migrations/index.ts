@@ -1,26 +1,33 @@
-import { Migration } from 'kysely';
-import { createIdempotencyKeys } from '../../../../src/database/migrations/0100_create_idempotency_keys';
-import { createSecrets } from '../../../../src/database/migrations/0002_create_secrets';
-import { createApprovals } from '../../../../src/database/migrations/0300_create_approvals';
+import { createApprovals } from '@kobana/approvals';
+import { DatabaseMigrations } from '@kobana/database';
+import { createSecrets } from '@kobana/host-kit';
+import { createIdempotencyKeys } from '@kobana/idempotency';
 import { createBillingIdentity } from './0001_create_billing_identity';
 import { createCustomers } from './0101_create_customers';
 import { createSubscriptions } from './0102_create_subscriptions';
 import { createInvoices } from './0103_create_invoices';
 import { createNfes } from './0104_create_nfes';
 import { addUserPasswords } from './0105_add_user_passwords';
+import { addIdentityIndexes } from './0301_add_identity_indexes';
 
-/** Billing's migrations by name, applied in name order; a released name never changes. */
-export const BILLING_MIGRATIONS: Readonly<Record<string, Migration>> = {
+/**
+ * Billing's migrations by name, applied in name order; a released name never
+ * changes. The library migrations keep the names Billing first ran them
+ * under (Kadu's), which existing databases have recorded.
+ */
+export const BILLING_MIGRATIONS: DatabaseMigrations = {
   '0001_create_billing_identity': createBillingIdentity,
-  // Kadu's table and migration: the signing secret is generated once and shared by every replica.
+  // The host kit's secrets table: the signing secret is generated once and shared by every replica.
   '0002_create_secrets': createSecrets,
-  // Kadu's own table and migration: the idempotency service is shared, so is its table.
+  // The idempotency library's table.
   '0100_create_idempotency_keys': createIdempotencyKeys,
   '0101_create_customers': createCustomers,
   '0102_create_subscriptions': createSubscriptions,
   '0103_create_invoices': createInvoices,
   '0104_create_nfes': createNfes,
   '0105_add_user_passwords': addUserPasswords,
-  // Kadu's approval tables and migration: the approval flow in src/approvals serves both hosts.
+  // The approval library's tables: the approval flow serves both hosts.
   '0300_create_approvals': createApprovals,
+  // After 0300, not beside 0105: Kysely refuses a new migration that sorts before one a database already ran.
+  '0301_add_identity_indexes': addIdentityIndexes,
 };

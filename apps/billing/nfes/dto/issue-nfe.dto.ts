@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
-import { IdempotentDto } from '../../../../src/common/idempotency/idempotent.dto';
+import { IdempotentDto } from '@kobana/idempotency';
 import { BILLING_ID_MAX_LENGTH } from '../../common/billing-id.dto';
 
 /** `POST /api/v1/nfes` and `billing_nfes_issue`. */

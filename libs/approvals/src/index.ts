@@ -1,0 +1,13 @@
+/**
+ * `@kobana/approvals`: confirmation of destructive MCP tools for any host:
+ * the database confirmation store, the signing keys, and the sign-in and
+ * approval pages, bound to the host's database, identity and secret.
+ */
+export { ApprovalFlowModule } from './approval-flow.module';
+export { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET } from './approval-host';
+export type { ApprovalSigningSecret } from './approval-host';
+export { ApprovalKeys } from './approval.keys';
+export { DatabaseConfirmationStore } from './database-confirmation.store';
+export { confirmationOptions } from './confirmation.options';
+export type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from './approval.tables';
+export { createApprovals } from './approvals.migration';

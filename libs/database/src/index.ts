@@ -1,0 +1,14 @@
+/**
+ * `@kobana/database`: where a host's data lives (SQLite or PostgreSQL, from
+ * `DATABASE_URL`), opened and migrated with the host's own migration list,
+ * and which of its faults are worth a retry (503 + `Retry-After`).
+ */
+export { parseDatabaseUrl, describeDatabase } from './database-url.parser';
+export { openDatabase } from './database.factory';
+export type { OpenedDatabase } from './database.factory';
+export type { DatabaseMigrations } from './database.migrator';
+export { dialectOf } from './database.dialect';
+export { narrowDatabase } from './database.subset';
+export { SQLITE_BUSY_TIMEOUT_MS, POSTGRES_POOL_MAX, POSTGRES_CONNECT_TIMEOUT_MS } from './database.constants';
+export { retryAfterOnDatabaseError } from './database.transient-errors';
+export { DatabaseUnavailableFilter } from './database-unavailable.filter';

@@ -1,0 +1,21 @@
+/**
+ * `@kobana/host-kit`: the small pieces every host of the Kobana libraries
+ * needs and none owns: configuration reading with structured errors, the
+ * validation options REST and MCP share, CLI plumbing, and the clock.
+ */
+export { ConfigurationError } from './config/configuration.error';
+export { readSetting, parseBooleanSetting, parseIntegerSetting } from './config/setting.parsers';
+export type { Environment } from './config/setting.parsers';
+export { readServerConfig } from './config/server-config.loader';
+export { STRICT_VALIDATION_OPTIONS } from './config/validation.options';
+export { parseCliOptions, requireOption } from './cli/cli-args.parser';
+export { CliUsageError } from './cli/cli-usage.error';
+export { processIo } from './cli/cli.io';
+export type { CliIo } from './cli/cli.io';
+export { StderrLogger } from './cli/stderr.logger';
+export { monotonicNow } from './clock/monotonic.clock';
+export { SecretsModule } from './secrets/secrets.module';
+export { SecretsService } from './secrets/secrets.service';
+export type { SecretsTable } from './secrets/secrets.table';
+export type { SecretsOptions } from './secrets/secrets.options';
+export { createSecrets } from './secrets/secrets.migration';

@@ -1,0 +1,137 @@
+import { Kysely, Migration } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { McpCaller } from '@kobana/mcp';
+import { openMigratedTestDatabase } from '../../../test/support/migrated-test.database';
+import { createIdempotencyKeys } from './idempotency.migration';
+import { IDEMPOTENCY_WINDOW_MS, IdempotencyService } from './idempotency.service';
+import { IdempotencyKeysTable } from './idempotency.table';
+
+/** A host's database as far as these specs go: organizations, the keys, and a table effects write to. */
+interface HostDatabase {
+  organizations: { id: string };
+  idempotency_keys: IdempotencyKeysTable;
+  effects: { id: string; organization_id: string; name: string };
+}
+
+const createHostTables: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.createTable('organizations').addColumn('id', 'text', (c) => c.primaryKey()).execute();
+    await db.schema
+      .createTable('effects')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
+/** Two organizations, the service on their database, and callers of either. */
+interface UnitWorld {
+  db: Kysely<HostDatabase>;
+  idempotency: IdempotencyService<HostDatabase>;
+  orgA: string;
+  orgB: string;
+  caller(organizationId: string): McpCaller;
+}
+
+async function openUnitWorld(): Promise<UnitWorld> {
+  const db = await openMigratedTestDatabase<HostDatabase>({ '0001_create_host_tables': createHostTables, '0100_create_idempotency_keys': createIdempotencyKeys });
+  await db.insertInto('organizations').values([{ id: 'org-a' }, { id: 'org-b' }]).execute();
+  return {
+    db,
+    idempotency: new IdempotencyService(db),
+    orgA: 'org-a',
+    orgB: 'org-b',
+    caller: (organizationId) => ({ subject: `owner-${organizationId}`, organization_id: organizationId, client_id: 'test-client', scopes: [], roles: ['owner'] }),
+  };
+}
+
+describe('IdempotencyService', () => {
+  let world: UnitWorld;
+  beforeEach(async () => (world = await openUnitWorld()));
+  afterEach(() => world.db.destroy());
+
+  /** An effect that inserts a row, so effects can be counted in the database. */
+  const effect = (organizationId: string, name: string) => async (trx: UnitWorld['db']) => {
+    const id = randomUUID();
+    await trx.insertInto('effects').values({ id, organization_id: organizationId, name }).execute();
+    return { id, name };
+  };
+  const count = async () => Number((await world.db.selectFrom('effects').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('without a key, runs every time', async () => {
+    const caller = world.caller(world.orgA);
+    await world.idempotency.run(caller, 'op', { name: 'x' } as never, effect(world.orgA, 'x'));
+    await world.idempotency.run(caller, 'op', { name: 'x' } as never, effect(world.orgA, 'x'));
+    expect(await count()).toBe(2);
+  });
+
+  it('same key and arguments: the first response, no second effect', async () => {
+    const caller = world.caller(world.orgA);
+    const dto = { name: 'x', idempotency_key: 'k1' };
+    const first = await world.idempotency.run(caller, 'op', dto, effect(world.orgA, 'x'));
+    const again = await world.idempotency.run(caller, 'op', { idempotency_key: 'k1', name: 'x' }, effect(world.orgA, 'x'));
+    expect(again).toEqual(first);
+    expect(await count()).toBe(1);
+  });
+
+  it.each([
+    ['other arguments', 'op', { name: 'y', idempotency_key: 'k1' }],
+    ['another operation', 'other_op', { name: 'x', idempotency_key: 'k1' }],
+  ])('same key with %s: 409 and nothing done', async (_label, operation, dto) => {
+    const caller = world.caller(world.orgA);
+    await world.idempotency.run(caller, 'op', { name: 'x', idempotency_key: 'k1' }, effect(world.orgA, 'x'));
+    await expect(world.idempotency.run(caller, operation, dto, effect(world.orgA, 'y'))).rejects.toMatchObject({
+      status: 409,
+      response: { statusCode: 409, error: 'Conflict', message: 'idempotency_key was already used with other arguments' },
+    });
+    expect(await count()).toBe(1);
+  });
+
+  it('concurrent duplicates produce exactly one effect and the same response', async () => {
+    const caller = world.caller(world.orgA);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => world.idempotency.run(caller, 'op', { name: 'x', idempotency_key: 'race' }, effect(world.orgA, 'x'))),
+    );
+    expect(new Set(results.map((result) => result.id)).size).toBe(1);
+    expect(await count()).toBe(1);
+  });
+
+  it('keys are per organization', async () => {
+    await world.idempotency.run(world.caller(world.orgA), 'op', { name: 'x', idempotency_key: 'k' }, effect(world.orgA, 'x'));
+    await world.idempotency.run(world.caller(world.orgB), 'op', { name: 'y', idempotency_key: 'k' }, effect(world.orgB, 'y'));
+    expect(await count()).toBe(2);
+  });
+
+  it('a failed effect stores nothing, so a retry runs', async () => {
+    const caller = world.caller(world.orgA);
+    const dto = { name: 'x', idempotency_key: 'k' };
+    await expect(world.idempotency.run(caller, 'op', dto, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await world.idempotency.run(caller, 'op', dto, effect(world.orgA, 'x'));
+    expect(await count()).toBe(1);
+  });
+
+  it('keeps the declared fields sealed at rest and opens them on replay', async () => {
+    const caller = world.caller(world.orgA);
+    const sealer = { seal: (text: string) => `sealed:${Buffer.from(text).toString('hex')}`, open: (text: string) => Buffer.from(text.slice(7), 'hex').toString() };
+    const options = { sealed: { fields: ['secret'], sealer } };
+    const dto = { name: 'x', idempotency_key: 'k' };
+    const withSecret = (trx: UnitWorld['db']) => effect(world.orgA, 'x')(trx).then((row) => ({ ...row, secret: 'whsec_plain' }));
+    const first = await world.idempotency.run(caller, 'op', dto, withSecret, options);
+    expect(first).toEqual({ id: expect.any(String), name: 'x', secret: 'whsec_plain' });
+    const stored = await world.db.selectFrom('idempotency_keys').select('response').executeTakeFirstOrThrow();
+    expect(stored.response).not.toContain('whsec_plain');
+    expect(JSON.parse(stored.response)).toEqual({ id: first.id, name: 'x', secret: { $sealed: sealer.seal('whsec_plain') } });
+    expect(await world.idempotency.run(caller, 'op', dto, withSecret, options)).toEqual(first);
+    expect(await count()).toBe(1);
+  });
+
+  it('a key older than 24 h is forgotten', async () => {
+    const caller = world.caller(world.orgA);
+    await world.idempotency.run(caller, 'op', { name: 'x', idempotency_key: 'k' }, effect(world.orgA, 'x'));
+    const old = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS - 1000).toISOString();
+    await world.db.updateTable('idempotency_keys').set({ created_at: old }).execute();
+    await world.idempotency.run(caller, 'op', { name: 'y', idempotency_key: 'k' }, effect(world.orgA, 'y'));
+    expect(await count()).toBe(2);
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * `@kobana/idempotency`: writes run at most once per `idempotency_key` and
+ * organization (ADDENDUM §5), over MCP and REST alike, on the host's database.
+ */
+export { IdempotentDto } from './idempotent.dto';
+export { IdempotencyService } from './idempotency.service';
+export { IdempotencyModule } from './idempotency.module';
+export { IdempotencyKeyHeader, withIdempotencyKey } from './idempotency-key.header';
+export type { IdempotentRunOptions } from './idempotency.sealing';
+export type { IdempotencyKeysTable } from './idempotency.table';
+export { createIdempotencyKeys } from './idempotency.migration';

@@ -1,0 +1,19 @@
+/**
+ * `@kobana/identity`: organizations, users (with passwords) and access
+ * tokens of one host, with its own token prefix, roles and scopes; the MCP
+ * token verifier and the bearer guard of its `/api/v1`.
+ */
+export { IdentityModule } from './identity.module';
+export { IdentityService } from './identity.service';
+export type { IdentityOptions } from './identity.options';
+export { IdentityError } from './identity.error';
+export { McpAccessTokenVerifier } from './mcp-access-token.verifier';
+export { ApiAuthGuard } from './api-auth.guard';
+export { CurrentCaller } from './current-caller.decorator';
+export { AccessTokenCodec } from './access-token.codec';
+export { generatePassword } from './password.hasher';
+export { ORGANIZATION_SLUG_PATTERN, SCOPE_PATTERN } from './identity.constants';
+export { TOKEN_AUDIENCES } from './identity.types';
+export type { TokenAudience, CreateTokenOptions, CreatedToken } from './identity.types';
+export type { OrganizationsTable, UsersTable, AccessTokensTable } from './identity.tables';
+export { createIdentityMigration } from './identity.migration';

@@ -1,7 +1,0 @@
-/** Generated secrets shared by every replica through the database. */
-export interface SecretsTable {
-  /** The environment variable that would override it, e.g. `KADU_SIGNING_SECRET`. */
-  name: string;
-  value: string;
-  created_at: string;
-}
