@@ -65,8 +65,7 @@ module.exports = {
       name: 'lib-specs-to-test-support-only',
       severity: 'error',
       comment:
-        "A library's specs are test code: they may use the host-neutral helpers of test/support/ (a migrated database), " +
-        'never a host or the benchmark.',
+        "A library's specs are test code: they may use the host-neutral helpers of test/support/ (a migrated database), " + 'never a host or the benchmark.',
       from: { path: '^libs/.*\\.spec\\.ts$' },
       to: { path: '^(src|apps|bench)/' },
     },

@@ -7,8 +7,7 @@ import type { McpJsonSchema } from '@kobana/mcp';
  */
 
 /** A 1×1 red PNG. */
-export const RED_PIXEL_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+export const RED_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 /** A valid, silent WAV: 8 kHz, 8-bit mono, 8 samples. */
 export const SILENT_WAV = (() => {

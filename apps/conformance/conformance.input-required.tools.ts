@@ -200,7 +200,9 @@ export class ConformanceInputRequiredTools {
   /** Era 2026: one input_required round. Era 2025: no way to ask during the call on this transport. */
   private oneQuestion(context: McpCallContext, key: string, request: McpInputRequest, capability: 'elicitation' | 'sampling') {
     if (context.era === '2025') {
-      return McpContent.error(`This server is stateless and answers each request with one JSON response: it cannot send ${request.method} during a call. Use protocol version 2026-07-28, where the tool asks through input_required.`);
+      return McpContent.error(
+        `This server is stateless and answers each request with one JSON response: it cannot send ${request.method} during a call. Use protocol version 2026-07-28, where the tool asks through input_required.`,
+      );
     }
     requireCapability(context, capability);
     const response = answer(context, key);

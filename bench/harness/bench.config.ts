@@ -53,6 +53,9 @@ export function parseBenchConfig(argv: string[], env: NodeJS.ProcessEnv = proces
     connections: Math.floor(number('connections', 'connections', 1)),
     warmupSec: number('warmup', 'warmupSec', 0),
     rewarmSec: number('rewarm', 'rewarmSec', 0),
-    only: (flag('only') ?? '').split(',').map((id) => id.trim()).filter(Boolean),
+    only: (flag('only') ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
   };
 }

@@ -64,7 +64,10 @@ export async function runLoad(prepared: PreparedTarget, config: BenchConfig, sec
   let peakRss = before.rss;
   let firstWrongBody: string | undefined;
   const sampler = setInterval(() => {
-    server.usage().then(({ rss }) => (peakRss = Math.max(peakRss, rss)), () => undefined);
+    server.usage().then(
+      ({ rss }) => (peakRss = Math.max(peakRss, rss)),
+      () => undefined,
+    );
   }, RSS_SAMPLE_MS);
   try {
     const result = await autocannon({
@@ -97,7 +100,9 @@ export async function runLoad(prepared: PreparedTarget, config: BenchConfig, sec
       wrongBody: result.mismatches,
       failed,
       ...(wrong
-        ? { diagnosis: `statuses ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts, first wrong body: ${firstWrongBody?.slice(0, 200)}` }
+        ? {
+            diagnosis: `statuses ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts, first wrong body: ${firstWrongBody?.slice(0, 200)}`,
+          }
         : {}),
     };
   } finally {

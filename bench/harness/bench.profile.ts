@@ -67,7 +67,10 @@ export function summarize(profile: { nodes: ProfileNode[] }): string {
   }
   const share = (hits: number) => `${((100 * hits) / total).toFixed(1).padStart(5)} %`;
   const top = (map: Map<string, number>, count: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, hits]) => `${share(hits)}  ${name}`);
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, hits]) => `${share(hits)}  ${name}`);
   return ['self time by package:', ...top(byPackage, 20), '', `self time by function (top ${TOP}):`, ...top(byFunction, TOP)].join('\n');
 }
 

@@ -51,7 +51,12 @@ export function mcpRequest(era: Era, method: string, params: Record<string, unkn
 
 /** A JSON-RPC response body, JSON or one SSE `data:` event; undefined when neither. */
 export function parseRpcBody(text: string): { result?: Record<string, unknown>; error?: { code: number; message: string } } | undefined {
-  const json = text.startsWith('{') ? text : text.split('\n').find((line) => line.startsWith('data: '))?.slice(6);
+  const json = text.startsWith('{')
+    ? text
+    : text
+        .split('\n')
+        .find((line) => line.startsWith('data: '))
+        ?.slice(6);
   if (json === undefined) return undefined;
   try {
     return JSON.parse(json);

@@ -66,7 +66,17 @@ function restEcho(id: string, label: string, server: string): BenchTarget {
 }
 
 function echoPeer(id: string, label: string, server: string, era: Era, path?: string): BenchTarget {
-  return { id, label, group: 'echo', server, module: false, peer: true, status: 200, correct: isEchoResult, request: () => callEcho(era, undefined, undefined, path) };
+  return {
+    id,
+    label,
+    group: 'echo',
+    server,
+    module: false,
+    peer: true,
+    status: 200,
+    correct: isEchoResult,
+    request: () => callEcho(era, undefined, undefined, path),
+  };
 }
 
 function moduleEcho(era: Era): BenchTarget {
@@ -159,8 +169,7 @@ export const TARGETS: readonly BenchTarget[] = Object.freeze([
   echoPeer('sdk1-per-request', 'SDK 1.x stateless, server per request, era 2025', 'sdk1-per-request', '2025', '/'),
   {
     ...echoPeer('sdk1-shared', 'SDK 1.x one shared server (one session), era 2025', 'sdk1-shared', '2025', '/'),
-    request: (server: RunningServer) =>
-      callEcho('2025', undefined, { 'Mcp-Session-Id': server.info.sessionId, 'MCP-Protocol-Version': '2025-06-18' }, '/'),
+    request: (server: RunningServer) => callEcho('2025', undefined, { 'Mcp-Session-Id': server.info.sessionId, 'MCP-Protocol-Version': '2025-06-18' }, '/'),
   },
   {
     id: 'kadu-rest',
@@ -170,7 +179,11 @@ export const TARGETS: readonly BenchTarget[] = Object.freeze([
     module: false,
     status: 200,
     correct: (body: string) => isOrganization(JSON.parse(body)),
-    request: (server: RunningServer): BenchRequest => ({ method: 'GET', path: '/api/v1/organization', headers: { Authorization: `Bearer ${server.info.apiToken}` } }),
+    request: (server: RunningServer): BenchRequest => ({
+      method: 'GET',
+      path: '/api/v1/organization',
+      headers: { Authorization: `Bearer ${server.info.apiToken}` },
+    }),
   },
   kaduMcp('2025'),
   kaduMcp('2026'),

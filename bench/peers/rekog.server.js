@@ -19,7 +19,12 @@ class EchoController {
 }
 // What `@Tool(...) echo(@Payload() args)` compiles to.
 Payload()(EchoController.prototype, 'echo', 0);
-Reflect.decorate([Tool({ name: 'echo', ...echoTool, parameters: echoInput })], EchoController.prototype, 'echo', Object.getOwnPropertyDescriptor(EchoController.prototype, 'echo'));
+Reflect.decorate(
+  [Tool({ name: 'echo', ...echoTool, parameters: echoInput })],
+  EchoController.prototype,
+  'echo',
+  Object.getOwnPropertyDescriptor(EchoController.prototype, 'echo'),
+);
 McpController()(EchoController);
 
 class RekogHost {}

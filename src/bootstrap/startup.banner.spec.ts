@@ -16,7 +16,7 @@ describe('renderStartupBanner', () => {
     expect(text).toContain('MCP endpoint   http://localhost:3000/mcp');
     expect(text).toContain('    kadu_mcp_x_y\n');
     expect(text).toContain('Owner password pw-123');
-    expect(text).toContain("curl -sS http://localhost:3000/mcp \\");
+    expect(text).toContain('curl -sS http://localhost:3000/mcp \\');
     expect(text).toContain("-H 'Authorization: Bearer kadu_mcp_x_y'");
     expect(text).toContain("-H 'Mcp-Method: tools/call'");
     expect(text).toContain("-H 'Mcp-Name: kadu_organization_get'");

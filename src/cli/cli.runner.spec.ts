@@ -45,8 +45,22 @@ describe('runCli', () => {
   it('token create: honours audience, scopes, client and expiry', async () => {
     const io = captureIo();
     const argv = [
-      'token', 'create', '--organization', 'acme', '--role', 'admin', '--audience', 'api',
-      '--scopes', 'kadu:read, kadu:run', '--client-id', 'ci', '--client-name', 'CI bot', '--expires-in-days', '7',
+      'token',
+      'create',
+      '--organization',
+      'acme',
+      '--role',
+      'admin',
+      '--audience',
+      'api',
+      '--scopes',
+      'kadu:read, kadu:run',
+      '--client-id',
+      'ci',
+      '--client-name',
+      'CI bot',
+      '--expires-in-days',
+      '7',
     ];
     expect(await runCli(argv, io, openContext)).toBe(CLI_EXIT.ok);
     const token = io.stdout[io.stdout.length - 1];

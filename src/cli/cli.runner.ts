@@ -37,11 +37,7 @@ export function openCliContext(): Promise<INestApplicationContext> {
  * Runs the CLI on `argv` (without `node` and the script) and resolves with
  * the exit code. Arguments are checked before the database is opened.
  */
-export async function runCli(
-  argv: string[],
-  io: CliIo = processIo,
-  openContext: () => Promise<INestApplicationContext> = openCliContext,
-): Promise<number> {
+export async function runCli(argv: string[], io: CliIo = processIo, openContext: () => Promise<INestApplicationContext> = openCliContext): Promise<number> {
   if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0])) {
     io.out(CLI_USAGE);
     return CLI_EXIT.ok;

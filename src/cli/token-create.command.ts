@@ -29,7 +29,10 @@ export function parseTokenCreateArgs(args: string[]): TokenCreateArgs {
   }
   const role = oneOf('role', requireOption(values, 'role'), KADU_ROLES);
   const audience = values.audience === undefined ? undefined : oneOf('audience', values.audience, TOKEN_AUDIENCES);
-  const scopes = values.scopes?.split(',').map((scope) => scope.trim()).filter(Boolean);
+  const scopes = values.scopes
+    ?.split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
   const badScope = scopes?.find((scope) => !SCOPE_PATTERN.test(scope));
   if (badScope !== undefined) throw new CliUsageError(`--scopes: "${badScope}" is not a valid scope`);
   return {

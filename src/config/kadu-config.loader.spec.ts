@@ -57,9 +57,11 @@ describe('loadKaduConfig', () => {
   });
 
   it('reads the webhook settings and refuses nonsense', () => {
-    expect(
-      loadKaduConfig({ KADU_WEBHOOKS_ALLOW_PRIVATE: 'true', KADU_WEBHOOK_MAX_ATTEMPTS: '3', KADU_WEBHOOK_BACKOFF_MS: '200' }),
-    ).toMatchObject({ KADU_WEBHOOKS_ALLOW_PRIVATE: true, KADU_WEBHOOK_MAX_ATTEMPTS: 3, KADU_WEBHOOK_BACKOFF_MS: 200 });
+    expect(loadKaduConfig({ KADU_WEBHOOKS_ALLOW_PRIVATE: 'true', KADU_WEBHOOK_MAX_ATTEMPTS: '3', KADU_WEBHOOK_BACKOFF_MS: '200' })).toMatchObject({
+      KADU_WEBHOOKS_ALLOW_PRIVATE: true,
+      KADU_WEBHOOK_MAX_ATTEMPTS: 3,
+      KADU_WEBHOOK_BACKOFF_MS: 200,
+    });
     expect(() => loadKaduConfig({ KADU_WEBHOOK_MAX_ATTEMPTS: '0' })).toThrow(/KADU_WEBHOOK_MAX_ATTEMPTS/);
     expect(() => loadKaduConfig({ KADU_FILES_MAX_BYTES: '10MB' })).toThrow(/KADU_FILES_MAX_BYTES/);
   });

@@ -17,8 +17,7 @@ describe('openKaduDatabase', () => {
     try {
       expect(existsSync(join(dir, 'nested', 'data', 'kadu.sqlite'))).toBe(true);
       expect(first.applied).toEqual(Object.keys(KADU_MIGRATIONS));
-      const pragma = async (name: string) =>
-        Object.values((await sql.raw(`pragma ${name}`).execute(first.db)).rows[0] as object)[0];
+      const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(first.db)).rows[0] as object)[0];
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(SQLITE_BUSY_TIMEOUT_MS);
@@ -36,10 +35,7 @@ describe('openKaduDatabase', () => {
     try {
       // Not toThrow(): better-sqlite3 keeps the error class of the first spec that loaded it, from another realm.
       await expect(
-        db
-          .insertInto('users')
-          .values({ id: 'u', organization_id: 'missing', email: 'a@b', password_hash: null, role: 'owner', created_at: '' })
-          .execute(),
+        db.insertInto('users').values({ id: 'u', organization_id: 'missing', email: 'a@b', password_hash: null, role: 'owner', created_at: '' }).execute(),
       ).rejects.toMatchObject({ message: expect.stringMatching(/FOREIGN KEY/) });
     } finally {
       await db.destroy();

@@ -10,12 +10,7 @@ import type { ExecutionsTable } from './execution.table';
  * @throws NotFoundException (404) `Execution not found`.
  */
 export async function findExecution(db: Kysely<KaduDatabase>, organizationId: string, id: string): Promise<Selectable<ExecutionsTable>> {
-  const row = await db
-    .selectFrom('executions')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await db.selectFrom('executions').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundException('Execution not found');
   return row;
 }

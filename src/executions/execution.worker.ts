@@ -128,16 +128,19 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
    * @returns what stops the renewals.
    */
   private keepLease(id: string): () => void {
-    const beat = setInterval(() => {
-      this.queue.renew(id, this.id, this.options.leaseMs).then(
-        (held) => {
-          if (held) return;
-          clearInterval(beat);
-          this.logger.warn(`Execution ${id}: lease lost (cancelled or taken over); this worker's outcome will be refused`);
-        },
-        (error: unknown) => this.logger.warn(`Execution ${id}: lease renewal failed, trying again: ${(error as Error).message}`),
-      );
-    }, Math.floor(this.options.leaseMs / 3));
+    const beat = setInterval(
+      () => {
+        this.queue.renew(id, this.id, this.options.leaseMs).then(
+          (held) => {
+            if (held) return;
+            clearInterval(beat);
+            this.logger.warn(`Execution ${id}: lease lost (cancelled or taken over); this worker's outcome will be refused`);
+          },
+          (error: unknown) => this.logger.warn(`Execution ${id}: lease renewal failed, trying again: ${(error as Error).message}`),
+        );
+      },
+      Math.floor(this.options.leaseMs / 3),
+    );
     beat.unref();
     return () => clearInterval(beat);
   }

@@ -35,7 +35,13 @@ describe('task runs, executions and the worker', () => {
   });
   afterEach(() => world.db.destroy());
 
-  async function queued(rules = [{ category: 'fees', match: 'tarifa' }, { category: 'income', match: 'pix' }], csv = CSV) {
+  async function queued(
+    rules = [
+      { category: 'fees', match: 'tarifa' },
+      { category: 'income', match: 'pix' },
+    ],
+    csv = CSV,
+  ) {
     const owner = world.caller(world.orgA);
     const task = await tasks.create(owner, { name: 'Statement', rules });
     const fileId = await files.put(world.orgA, 'jan.csv', csv);
@@ -51,7 +57,13 @@ describe('task runs, executions and the worker', () => {
     expect(done).toMatchObject({
       status: 'succeeded',
       cost_cents: 5 + 3,
-      result: { lines: 3, categories: [{ category: 'fees', lines: 2, total: '-15.00' }, { category: 'income', lines: 1, total: '100.00' }] },
+      result: {
+        lines: 3,
+        categories: [
+          { category: 'fees', lines: 2, total: '-15.00' },
+          { category: 'income', lines: 1, total: '100.00' },
+        ],
+      },
       output_file_id: expect.any(String),
       finished_at: expect.any(String),
     });
@@ -88,16 +100,34 @@ describe('task runs, executions and the worker', () => {
   it('fails clearly on a CSV that is not a statement', async () => {
     const { owner, execution } = await queued(undefined, 'date,description,amount\n2026-01-01,x,lots\n');
     await worker.runOnce();
-    await expect(executions.get(owner, { id: execution.id })).resolves.toMatchObject({ status: 'failed', error: 'jan.csv, line 2: amount "lots" is not a number' });
+    await expect(executions.get(owner, { id: execution.id })).resolves.toMatchObject({
+      status: 'failed',
+      error: 'jan.csv, line 2: amount "lots" is not a number',
+    });
   });
 
   it('enforces the monthly quota with 402 and a JSON body', async () => {
     const { owner, task, fileId } = await queued();
     const now = new Date().toISOString();
     const rows = Array.from({ length: PLANS.free.monthly_execution_quota - 1 }, (_, i) => ({
-      id: `filler-${i}`, organization_id: world.orgA, task_id: task.id, status: 'succeeded' as const, input_file_ids: '[]', answers: '[]',
-      pending_questions: null, result: null, output_file_id: null, error: null, cost_cents: 1, created_by: 'x', worker_id: null,
-      lease_expires_at: null, created_at: now, updated_at: now, started_at: null, finished_at: null,
+      id: `filler-${i}`,
+      organization_id: world.orgA,
+      task_id: task.id,
+      status: 'succeeded' as const,
+      input_file_ids: '[]',
+      answers: '[]',
+      pending_questions: null,
+      result: null,
+      output_file_id: null,
+      error: null,
+      cost_cents: 1,
+      created_by: 'x',
+      worker_id: null,
+      lease_expires_at: null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
     }));
     await world.db.insertInto('executions').values(rows).execute();
     await expect(runs.run(owner, { id: task.id, input_file_ids: [fileId] })).rejects.toMatchObject({
@@ -119,7 +149,10 @@ describe('task runs, executions and the worker', () => {
     const b = world.caller(world.orgB);
     await expect(runs.run(b, { id: task.id, input_file_ids: [fileId] })).rejects.toMatchObject({ status: 404, response: { message: 'Task not found' } });
     const taskB = await tasks.create(b, { name: 'B' });
-    await expect(runs.run(b, { id: taskB.id, input_file_ids: [fileId] })).rejects.toMatchObject({ status: 404, response: { message: `File not found: ${fileId}` } });
+    await expect(runs.run(b, { id: taskB.id, input_file_ids: [fileId] })).rejects.toMatchObject({
+      status: 404,
+      response: { message: `File not found: ${fileId}` },
+    });
   });
 
   it('does not run a deleted task, and isolates executions between organizations', async () => {
@@ -132,7 +165,10 @@ describe('task runs, executions and the worker', () => {
     await tasks.delete(owner, { id: task.id });
     await expect(runs.run(owner, { id: task.id, input_file_ids: [fileId] })).rejects.toMatchObject({ status: 404 });
     await worker.runOnce();
-    await expect(executions.get(owner, { id: execution.id })).resolves.toMatchObject({ status: 'failed', error: 'The task was deleted before the execution ran' });
+    await expect(executions.get(owner, { id: execution.id })).resolves.toMatchObject({
+      status: 'failed',
+      error: 'The task was deleted before the execution ran',
+    });
   });
 
   it('cancels queued executions once (409 after), announcing it, and the worker never runs them', async () => {
@@ -140,7 +176,10 @@ describe('task runs, executions and the worker', () => {
     const announced = firstValueFrom(events.finished$);
     await expect(executions.cancel(owner, { id: execution.id })).resolves.toMatchObject({ status: 'cancelled' });
     await expect(announced).resolves.toMatchObject({ execution: { id: execution.id, status: 'cancelled' } });
-    await expect(executions.cancel(owner, { id: execution.id })).rejects.toMatchObject({ status: 409, response: { message: 'Execution is already cancelled' } });
+    await expect(executions.cancel(owner, { id: execution.id })).rejects.toMatchObject({
+      status: 409,
+      response: { message: 'Execution is already cancelled' },
+    });
     expect(await worker.runOnce()).toBe(false);
   });
 

@@ -1,4 +1,12 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException, PayloadTooLargeException, StreamableFile, UnsupportedMediaTypeException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+  PayloadTooLargeException,
+  StreamableFile,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { Kysely, Selectable } from 'kysely';
 import { InjectDatabase } from '../database/inject-database.decorator';
@@ -50,12 +58,7 @@ export class FilesContentService {
     if (declared !== undefined && Number(declared) > row.size) throw this.tooLarge(row.size);
     if (declared !== undefined && Number(declared) < row.size) throw this.incomplete(row.size);
     // The claim makes the URL single-use even when two PUTs race.
-    const claimed = await this.db
-      .updateTable('files')
-      .set({ status: 'uploading' })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
+    const claimed = await this.db.updateTable('files').set({ status: 'uploading' }).where('id', '=', row.id).where('status', '=', 'pending').executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new ForbiddenException('This upload URL was already used');
     try {
       const stored = await this.disk.receive(row.organization_id, row.id, request, row.size);

@@ -31,22 +31,14 @@ export class FilesController {
 
   /** `POST /api/v1/files` (`Idempotency-Key` header) = `kadu_files_create`. */
   @Post()
-  create(
-    @CurrentCaller() caller: McpCaller,
-    @Body() body: CreateFileDto,
-    @IdempotencyKeyHeader() key: string | undefined,
-  ): Promise<FileUploadView> {
+  create(@CurrentCaller() caller: McpCaller, @Body() body: CreateFileDto, @IdempotencyKeyHeader() key: string | undefined): Promise<FileUploadView> {
     return this.files.create(caller, withIdempotencyKey(body, key));
   }
 
   /** `POST /api/v1/files/:id/confirm` = `kadu_files_confirm`. */
   @Post(':id/confirm')
   @HttpCode(200)
-  confirm(
-    @CurrentCaller() caller: McpCaller,
-    @Param('id', ParseIdPipe) id: string,
-    @IdempotencyKeyHeader() key: string | undefined,
-  ): Promise<FileView> {
+  confirm(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string, @IdempotencyKeyHeader() key: string | undefined): Promise<FileView> {
     return this.files.confirm(caller, withIdempotencyKey(Object.assign(new FileWriteDto(), { id }), key));
   }
 
@@ -59,11 +51,7 @@ export class FilesController {
 
   /** `DELETE /api/v1/files/:id` = `kadu_files_delete`. */
   @Delete(':id')
-  delete(
-    @CurrentCaller() caller: McpCaller,
-    @Param('id', ParseIdPipe) id: string,
-    @IdempotencyKeyHeader() key: string | undefined,
-  ): Promise<DeletedFileView> {
+  delete(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string, @IdempotencyKeyHeader() key: string | undefined): Promise<DeletedFileView> {
     return this.files.delete(caller, withIdempotencyKey(Object.assign(new FileWriteDto(), { id }), key));
   }
 }

@@ -184,12 +184,7 @@ export class FilesService {
     return this.idempotency.run(caller, 'kadu_files_delete', dto, async (trx) => {
       await findActiveFile(trx, caller.organization_id, dto.id);
       const deletedAt = new Date().toISOString();
-      await trx
-        .updateTable('files')
-        .set({ deleted_at: deletedAt })
-        .where('organization_id', '=', caller.organization_id)
-        .where('id', '=', dto.id)
-        .execute();
+      await trx.updateTable('files').set({ deleted_at: deletedAt }).where('organization_id', '=', caller.organization_id).where('id', '=', dto.id).execute();
       await this.disk.remove(caller.organization_id, dto.id);
       return { id: dto.id, deleted_at: deletedAt };
     });

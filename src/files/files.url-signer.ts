@@ -41,14 +41,7 @@ export class FilesUrlSigner {
   }
 
   /** Checks a presented URL; a forged signature is `invalid` whatever its expiry says. */
-  verify(
-    method: SignedFileMethod,
-    organizationId: string,
-    id: string,
-    expires: unknown,
-    signature: unknown,
-    now: Date = new Date(),
-  ): SignedUrlVerdict {
+  verify(method: SignedFileMethod, organizationId: string, id: string, expires: unknown, signature: unknown, now: Date = new Date()): SignedUrlVerdict {
     if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return 'invalid';
     if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';
     const expected = Buffer.from(this.mac(method, organizationId, id, Number(expires)), 'hex');

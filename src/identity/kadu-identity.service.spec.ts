@@ -126,7 +126,10 @@ describe('IdentityService, as Kadu configures it', () => {
       const parsed = codec.parse(token)!;
       const unknownId = token.replace(parsed.id, '00000000-0000-4000-8000-000000000000');
       expect(await identity.verify(unknownId, 'mcp')).toBeNull();
-      const wrongSecret = token.replace(parsed.secret, parsed.secret.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')));
+      const wrongSecret = token.replace(
+        parsed.secret,
+        parsed.secret.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+      );
       expect(await identity.verify(wrongSecret, 'mcp')).toBeNull();
       expect(timingSafeEqual).toHaveBeenCalledTimes(2);
     });

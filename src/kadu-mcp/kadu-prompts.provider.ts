@@ -54,7 +54,10 @@ export class KaduPrompts {
     scopes: KADU_READ_SCOPES,
   })
   runTaskOnFiles(@McpArgs() args: RunTaskOnFilesDto): McpPromptMessage[] {
-    const fileIds = (args.file_ids ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+    const fileIds = (args.file_ids ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
     const files = fileIds.length
       ? `2. Call kadu_files_get for each of the file ids ${JSON.stringify(fileIds)} and check that every one has status "ready".`
       : '2. No file ids were given: ask me for the files, upload each with kadu_files_create (PUT the bytes to upload_url), then call kadu_files_confirm.';

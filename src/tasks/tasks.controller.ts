@@ -32,11 +32,7 @@ export class TasksController {
 
   /** `POST /api/v1/tasks` (`Idempotency-Key` header) = `kadu_tasks_create`. */
   @Post()
-  create(
-    @CurrentCaller() caller: McpCaller,
-    @Body() body: CreateTaskDto,
-    @IdempotencyKeyHeader() key: string | undefined,
-  ): Promise<TaskView> {
+  create(@CurrentCaller() caller: McpCaller, @Body() body: CreateTaskDto, @IdempotencyKeyHeader() key: string | undefined): Promise<TaskView> {
     return this.tasks.create(caller, withIdempotencyKey(body, key));
   }
 
@@ -53,11 +49,7 @@ export class TasksController {
 
   /** `DELETE /api/v1/tasks/:id` = `kadu_tasks_delete`. */
   @Delete(':id')
-  delete(
-    @CurrentCaller() caller: McpCaller,
-    @Param('id', ParseIdPipe) id: string,
-    @IdempotencyKeyHeader() key: string | undefined,
-  ): Promise<DeletedTaskView> {
+  delete(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string, @IdempotencyKeyHeader() key: string | undefined): Promise<DeletedTaskView> {
     return this.tasks.delete(caller, withIdempotencyKey(Object.assign(new DeleteTaskDto(), { id }), key));
   }
 }

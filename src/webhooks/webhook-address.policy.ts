@@ -9,23 +9,45 @@ import { BlockList, isIP } from 'node:net';
  */
 const NON_PUBLIC = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const) {
   NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ['::', 128],
+  ['::1', 128],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
   // IPv4-compatible (RFC 4291 §2.5.5.1, deprecated): no longer routed, and it would hide an IPv4 address, `::10.0.0.1`.
   ['::', 96],
   // NAT64, the whole well-known prefix (RFC 6052) and local use (RFC 8215): where it leads is the translator's choice,
   // not the embedded address's alone; a public IPv4 address can be written as itself.
-  ['64:ff9b::', 96], ['64:ff9b:1::', 48],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   // Teredo (RFC 4380) and 6to4 (RFC 3056; relays deprecated by RFC 7526): tunnels to an IPv4 address encoded inside.
-  ['2001::', 32], ['2002::', 16],
+  ['2001::', 32],
+  ['2002::', 16],
   // Benchmarking (RFC 5180) and the second documentation prefix (RFC 9637), with 2001:db8::/32 and discard-only 100::/64 above.
-  ['2001:2::', 48], ['3fff::', 20],
+  ['2001:2::', 48],
+  ['3fff::', 20],
 ] as const) {
   NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }

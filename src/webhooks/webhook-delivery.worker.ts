@@ -198,12 +198,7 @@ export class WebhookDeliveryWorker implements OnModuleInit, OnModuleDestroy {
       .execute();
   }
 
-  private async settle(
-    delivery: Selectable<WebhookDeliveriesTable>,
-    status: 'succeeded' | 'failed',
-    statusCode: number | null,
-    at: Date,
-  ): Promise<void> {
+  private async settle(delivery: Selectable<WebhookDeliveriesTable>, status: 'succeeded' | 'failed', statusCode: number | null, at: Date): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')
       .set({

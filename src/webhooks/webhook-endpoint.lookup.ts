@@ -8,11 +8,7 @@ import type { WebhookEndpointsTable } from './webhook.tables';
  * organization's, a deleted one and an unknown id all answer the same 404.
  * @throws NotFoundException (404) `Webhook endpoint not found`.
  */
-export async function findActiveEndpoint(
-  db: Kysely<KaduDatabase>,
-  organizationId: string,
-  id: string,
-): Promise<Selectable<WebhookEndpointsTable>> {
+export async function findActiveEndpoint(db: Kysely<KaduDatabase>, organizationId: string, id: string): Promise<Selectable<WebhookEndpointsTable>> {
   const row = await db
     .selectFrom('webhook_endpoints')
     .selectAll()

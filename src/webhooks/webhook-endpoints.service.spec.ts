@@ -48,7 +48,10 @@ describe('WebhookEndpointsService', () => {
     const rotated = await kit.endpoints.rotateSecret(acme, { id: created.id, idempotency_key: 'rotate-1' });
     const kept = await kit.db.selectFrom('idempotency_keys').select(['key', 'response']).orderBy('key').execute();
     expect(kept.map((row) => row.key)).toEqual(['create-1', 'rotate-1']);
-    for (const [row, secret] of [[kept[0], created.secret], [kept[1], rotated.secret]] as const) {
+    for (const [row, secret] of [
+      [kept[0], created.secret],
+      [kept[1], rotated.secret],
+    ] as const) {
       expect(row.response).not.toContain(secret.slice(6));
       const stored = JSON.parse(row.response) as { secret: { $sealed: string } };
       expect(kit.box.open(stored.secret.$sealed)).toBe(secret);

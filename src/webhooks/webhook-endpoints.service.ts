@@ -74,24 +74,30 @@ export class WebhookEndpointsService {
   async create(@McpCaller() caller: McpCaller, @McpArgs() dto: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretView> {
     assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
     await this.urls.check(dto.url);
-    return this.idempotency.run(caller, 'kadu_webhook_endpoints_create', dto, async (trx) => {
-      const now = new Date().toISOString();
-      const secret = generateWebhookSecret();
-      const row = {
-        id: randomUUID(),
-        organization_id: caller.organization_id,
-        url: dto.url,
-        description: dto.description ?? '',
-        events: JSON.stringify(dto.events ?? ['execution.finished']),
-        enabled: dto.enabled === false ? 0 : 1,
-        secret_ciphertext: this.box.seal(secret),
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      };
-      await trx.insertInto('webhook_endpoints').values(row).execute();
-      return { ...toEndpointView(row), secret };
-    }, this.secretShown);
+    return this.idempotency.run(
+      caller,
+      'kadu_webhook_endpoints_create',
+      dto,
+      async (trx) => {
+        const now = new Date().toISOString();
+        const secret = generateWebhookSecret();
+        const row = {
+          id: randomUUID(),
+          organization_id: caller.organization_id,
+          url: dto.url,
+          description: dto.description ?? '',
+          events: JSON.stringify(dto.events ?? ['execution.finished']),
+          enabled: dto.enabled === false ? 0 : 1,
+          secret_ciphertext: this.box.seal(secret),
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        };
+        await trx.insertInto('webhook_endpoints').values(row).execute();
+        return { ...toEndpointView(row), secret };
+      },
+      this.secretShown,
+    );
   }
 
   /** Changes the fields sent. @throws NotFoundException when no such endpoint is in the caller's organization. */
@@ -115,12 +121,7 @@ export class WebhookEndpointsService {
         ...(dto.enabled !== undefined ? { enabled: dto.enabled ? 1 : 0 } : {}),
         updated_at: new Date().toISOString(),
       };
-      await trx
-        .updateTable('webhook_endpoints')
-        .set(changes)
-        .where('organization_id', '=', caller.organization_id)
-        .where('id', '=', row.id)
-        .execute();
+      await trx.updateTable('webhook_endpoints').set(changes).where('organization_id', '=', caller.organization_id).where('id', '=', row.id).execute();
       return toEndpointView({ ...row, ...changes });
     });
   }
@@ -160,17 +161,18 @@ export class WebhookEndpointsService {
   })
   async rotateSecret(@McpCaller() caller: McpCaller, @McpArgs() dto: WebhookWriteDto): Promise<WebhookEndpointWithSecretView> {
     assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
-    return this.idempotency.run(caller, 'kadu_webhook_endpoints_rotate_secret', dto, async (trx) => {
-      const row = await findActiveEndpoint(trx, caller.organization_id, dto.id);
-      const secret = generateWebhookSecret();
-      const changes = { secret_ciphertext: this.box.seal(secret), updated_at: new Date().toISOString() };
-      await trx
-        .updateTable('webhook_endpoints')
-        .set(changes)
-        .where('organization_id', '=', caller.organization_id)
-        .where('id', '=', row.id)
-        .execute();
-      return { ...toEndpointView({ ...row, ...changes }), secret };
-    }, this.secretShown);
+    return this.idempotency.run(
+      caller,
+      'kadu_webhook_endpoints_rotate_secret',
+      dto,
+      async (trx) => {
+        const row = await findActiveEndpoint(trx, caller.organization_id, dto.id);
+        const secret = generateWebhookSecret();
+        const changes = { secret_ciphertext: this.box.seal(secret), updated_at: new Date().toISOString() };
+        await trx.updateTable('webhook_endpoints').set(changes).where('organization_id', '=', caller.organization_id).where('id', '=', row.id).execute();
+        return { ...toEndpointView({ ...row, ...changes }), secret };
+      },
+      this.secretShown,
+    );
   }
 }

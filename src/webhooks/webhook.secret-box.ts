@@ -35,6 +35,8 @@ export class WebhookSecretBox {
 
   /** The configured key is text of any length ≥ 32; SHA-256 makes it exactly the 32 bytes AES-256 needs. */
   private key(): Buffer {
-    return createHash('sha256').update(`kadu-secret-box-v1\n${this.secrets.get('KADU_ENCRYPTION_KEY')}`).digest();
+    return createHash('sha256')
+      .update(`kadu-secret-box-v1\n${this.secrets.get('KADU_ENCRYPTION_KEY')}`)
+      .digest();
   }
 }

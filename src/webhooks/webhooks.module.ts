@@ -20,13 +20,6 @@ import { WebhookSender } from './webhook.sender';
 @Module({
   imports: [DatabaseModule, KaduIdentityModule, KaduSecretsModule, KaduIdempotencyModule, ExecutionEventsModule],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
-  providers: [
-    WebhookEndpointsService,
-    WebhookDeliveriesService,
-    WebhookDeliveryWorker,
-    WebhookUrlValidator,
-    WebhookSecretBox,
-    WebhookSender,
-  ],
+  providers: [WebhookEndpointsService, WebhookDeliveriesService, WebhookDeliveryWorker, WebhookUrlValidator, WebhookSecretBox, WebhookSender],
 })
 export class WebhooksModule {}

@@ -48,9 +48,7 @@ describe('bench harness (smoke)', () => {
 
   it('prints one table with a row per target and the module against its route', () => {
     const lines = report.table.split('\n');
-    expect(lines[0]).toBe(
-      '| server | req/s | p99 ms | CPU µs/req | RSS MB | responses (incorrect) | vs baseline: req/s ×, p99 ×, CPU/req × | vs best peer |',
-    );
+    expect(lines[0]).toBe('| server | req/s | p99 ms | CPU µs/req | RSS MB | responses (incorrect) | vs baseline: req/s ×, p99 ×, CPU/req × | vs best peer |');
     expect(lines).toHaveLength(6);
     expect(lines[2]).toContain('`rest-echo`');
     expect(lines[3]).toContain('`module-echo-2026`');

@@ -8,12 +8,26 @@ import { BillingTestApp, callTool, Json, rest, rpc2025, rpc2026, startBilling } 
 jest.setTimeout(60_000);
 
 const READ_TOOLS = [
-  'billing_customers_get', 'billing_customers_list', 'billing_invoices_get', 'billing_invoices_list', 'billing_invoices_pdf',
-  'billing_nfes_get', 'billing_nfes_list', 'billing_nfes_pdf', 'billing_nfes_xml', 'billing_subscriptions_get', 'billing_subscriptions_list',
+  'billing_customers_get',
+  'billing_customers_list',
+  'billing_invoices_get',
+  'billing_invoices_list',
+  'billing_invoices_pdf',
+  'billing_nfes_get',
+  'billing_nfes_list',
+  'billing_nfes_pdf',
+  'billing_nfes_xml',
+  'billing_subscriptions_get',
+  'billing_subscriptions_list',
 ];
 const FINANCIAL_WRITES = [
-  'billing_customers_create', 'billing_customers_update', 'billing_invoices_pay', 'billing_invoices_upsert', 'billing_nfes_issue',
-  'billing_subscriptions_change_plan', 'billing_subscriptions_create',
+  'billing_customers_create',
+  'billing_customers_update',
+  'billing_invoices_pay',
+  'billing_invoices_upsert',
+  'billing_nfes_issue',
+  'billing_subscriptions_change_plan',
+  'billing_subscriptions_create',
 ];
 const DESTRUCTIVE = ['billing_customers_delete', 'billing_invoices_cancel', 'billing_nfes_cancel', 'billing_subscriptions_cancel'];
 
@@ -25,7 +39,10 @@ describe('Billing: permissions, isolation, listings and documents', () => {
 
   beforeAll(async () => {
     billing = await startBilling();
-    for (const [org, role] of [['org-a', 'owner'], ['org-b', 'owner']] as const) {
+    for (const [org, role] of [
+      ['org-a', 'owner'],
+      ['org-b', 'owner'],
+    ] as const) {
       tokens[org] = { api: await billing.token(org, role, { audience: 'api' }), mcp: await billing.token(org, role) };
     }
     const a = tokens['org-a'].api;
@@ -33,7 +50,8 @@ describe('Billing: permissions, isolation, listings and documents', () => {
     for (const [index, name] of ['Ana', 'Bruno', 'Carla'].entries()) {
       customers.push((await rest(billing, a, 'POST', '/customers', { name, document: `1234567890${index}`, email: `${name.toLowerCase()}@a.test` })).body.id);
     }
-    invoiceOfA = (await rest(billing, a, 'POST', '/invoices', { customer_id: customers[0], description: 'Mensalidade', total: 4990, due_date: '2026-05-05' })).body.id;
+    invoiceOfA = (await rest(billing, a, 'POST', '/invoices', { customer_id: customers[0], description: 'Mensalidade', total: 4990, due_date: '2026-05-05' }))
+      .body.id;
     await rest(billing, a, 'POST', `/invoices/${invoiceOfA}/pay`);
     nfeOfA = (await rest(billing, a, 'POST', '/nfes', { invoice_id: invoiceOfA })).body.id;
   });
@@ -47,7 +65,12 @@ describe('Billing: permissions, isolation, listings and documents', () => {
     const all = (await rpc2025(billing, tokens['org-a'].mcp, 'tools/list')).body.result.tools as Json[];
     expect(all.map((tool) => tool.name).sort()).toEqual([...READ_TOOLS, ...FINANCIAL_WRITES, ...DESTRUCTIVE].sort());
     expect(all.every((tool) => tool.annotations.openWorldHint === false)).toBe(true);
-    expect(all.filter((tool) => tool.annotations.destructiveHint).map((tool) => tool.name).sort()).toEqual(DESTRUCTIVE);
+    expect(
+      all
+        .filter((tool) => tool.annotations.destructiveHint)
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(DESTRUCTIVE);
   });
 
   it('a tool the role lacks answers as an unknown tool over MCP, and 403 over REST', async () => {
@@ -60,7 +83,10 @@ describe('Billing: permissions, isolation, listings and documents', () => {
   });
 
   it('a destructive tool never runs on the first call', async () => {
-    const first = await rpc2026(billing, tokens['org-a'].mcp, 'tools/call', { name: 'billing_nfes_cancel', arguments: { id: nfeOfA, reason: 'Cancelamento de teste' } });
+    const first = await rpc2026(billing, tokens['org-a'].mcp, 'tools/call', {
+      name: 'billing_nfes_cancel',
+      arguments: { id: nfeOfA, reason: 'Cancelamento de teste' },
+    });
     expect(first.body.result.resultType).toBe('input_required');
     expect((await rest(billing, tokens['org-a'].api, 'GET', `/nfes/${nfeOfA}`)).body.status).toBe('issued');
   });
@@ -99,7 +125,11 @@ describe('Billing: permissions, isolation, listings and documents', () => {
     const unknown = await callTool(billing, tokens['org-a'].mcp, 'billing_customers_list', { fields: ['name', 'password'] });
     expect(unknown).toEqual({
       isError: true,
-      body: { statusCode: 400, error: 'Bad Request', message: ['each value in fields must be one of the following values: id, name, document, email, created_at, updated_at'] },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ['each value in fields must be one of the following values: id, name, document, email, created_at, updated_at'],
+      },
     });
   });
 

@@ -24,7 +24,10 @@ describe('Billing approval page', () => {
     await billing.token('org-b', 'owner');
     // No password yet: nobody signs in as them.
     expect(await billing.identity.verifyPassword(OWNER.email, OWNER.password)).toBeNull();
-    for (const [slug, person] of [['org-a', OWNER], ['org-b', STRANGER]] as const) {
+    for (const [slug, person] of [
+      ['org-a', OWNER],
+      ['org-b', STRANGER],
+    ] as const) {
       const user = await billing.identity.ensureUser(await billing.identity.ensureOrganization(slug), 'owner');
       expect(await billing.identity.setPassword(user.id, person.password)).toBe(true);
     }
@@ -66,8 +69,22 @@ describe('Billing approval page', () => {
     const html = await (await page(path, cookie)).text();
     expect(html).toContain('<strong id="client-name">Claude Desktop</strong>');
     const csrf = /name="csrf_token" value="([^"]*)"/.exec(html)![1];
-    expect((await fetch(`${billing.baseUrl}${path}`, { method: 'POST', headers: { ...FORM, Cookie: cookie }, body: new URLSearchParams({ decision: 'continue' }), redirect: 'manual' })).status).toBe(403);
-    const decided = await fetch(`${billing.baseUrl}${path}`, { method: 'POST', headers: { ...FORM, Cookie: cookie }, body: new URLSearchParams({ csrf_token: csrf, decision: 'continue' }), redirect: 'manual' });
+    expect(
+      (
+        await fetch(`${billing.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { ...FORM, Cookie: cookie },
+          body: new URLSearchParams({ decision: 'continue' }),
+          redirect: 'manual',
+        })
+      ).status,
+    ).toBe(403);
+    const decided = await fetch(`${billing.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { ...FORM, Cookie: cookie },
+      body: new URLSearchParams({ csrf_token: csrf, decision: 'continue' }),
+      redirect: 'manual',
+    });
     expect(decided.status).toBe(303);
 
     const repeated = await deleteCall(customer.id);
@@ -78,6 +95,6 @@ describe('Billing approval page', () => {
     const again = (await deleteCall(customer.id)).body.result.structuredContent as Json;
     expect(again.status).toBe('approval_required');
     expect(again.approval_id).not.toBe(approval.approval_id);
-    expect((await page(path, cookie).then((res) => res.text()))).toContain('Done. The action ran once.');
+    expect(await page(path, cookie).then((res) => res.text())).toContain('Done. The action ran once.');
   });
 });

@@ -86,7 +86,13 @@ export async function callTool(billing: BillingTestApp, token: string, name: str
 }
 
 /** One era-2025 JSON-RPC request. */
-export async function rpc2025(billing: BillingTestApp, token: string, method: string, params?: Json, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Json }> {
+export async function rpc2025(
+  billing: BillingTestApp,
+  token: string,
+  method: string,
+  params?: Json,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: Json }> {
   const response = await fetch(billing.mcpUrl, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
@@ -97,7 +103,12 @@ export async function rpc2025(billing: BillingTestApp, token: string, method: st
 }
 
 /** One era-2026 JSON-RPC request, envelope and headers as a well-behaved client sends them. */
-export async function rpc2026(billing: BillingTestApp, token: string, method: string, params: Json = {}): Promise<{ status: number; headers: Headers; body: Json }> {
+export async function rpc2026(
+  billing: BillingTestApp,
+  token: string,
+  method: string,
+  params: Json = {},
+): Promise<{ status: number; headers: Headers; body: Json }> {
   const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
   const headers: Record<string, string> = {
     Authorization: `Bearer ${token}`,
@@ -115,7 +126,14 @@ export async function rpc2026(billing: BillingTestApp, token: string, method: st
 }
 
 /** A REST call with an API token. */
-export async function rest(billing: BillingTestApp, token: string, method: string, path: string, body?: Json, key?: string): Promise<{ status: number; body: Json }> {
+export async function rest(
+  billing: BillingTestApp,
+  token: string,
+  method: string,
+  path: string,
+  body?: Json,
+  key?: string,
+): Promise<{ status: number; body: Json }> {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
   if (body) headers['Content-Type'] = 'application/json';
   if (key) headers['Idempotency-Key'] = key;

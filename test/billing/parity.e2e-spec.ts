@@ -43,13 +43,23 @@ describe('Billing: REST and MCP parity, tool by tool', () => {
     expect(duplicate.message).toBe('Another customer already has the document 12345678000195');
 
     await same(['GET', `/customers/${ids.customer}`], 'billing_customers_get', { id: ids.customer }, 200);
-    expect(await same(['GET', `/customers/${UNKNOWN}`], 'billing_customers_get', { id: UNKNOWN }, 404)).toEqual({ statusCode: 404, error: 'Not Found', message: 'Customer not found' });
+    expect(await same(['GET', `/customers/${UNKNOWN}`], 'billing_customers_get', { id: UNKNOWN }, 404)).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Customer not found',
+    });
 
     const listed = await same(['GET', '/customers?fields=name,document'], 'billing_customers_list', { fields: ['name', 'document'] }, 200);
     expect(listed).toEqual({ data: [{ name: input.name, document: input.document }], meta: { total: 1, page: 1, per_page: 25 } });
     await same(['GET', '/customers?per_page=101'], 'billing_customers_list', { per_page: 101 }, 400);
 
-    const renamed = await same(['PATCH', `/customers/${ids.customer}`, { name: 'Padaria Nova' }], 'billing_customers_update', { id: ids.customer, name: 'Padaria Nova' }, 200, 'c-2');
+    const renamed = await same(
+      ['PATCH', `/customers/${ids.customer}`, { name: 'Padaria Nova' }],
+      'billing_customers_update',
+      { id: ids.customer, name: 'Padaria Nova' },
+      200,
+      'c-2',
+    );
     expect(renamed.name).toBe('Padaria Nova');
     await same(['PATCH', `/customers/${UNKNOWN}`, { name: 'x' }], 'billing_customers_update', { id: UNKNOWN, name: 'x' }, 404);
   });
@@ -68,7 +78,13 @@ describe('Billing: REST and MCP parity, tool by tool', () => {
     await same(['GET', '/subscriptions?status=paused'], 'billing_subscriptions_list', { status: 'paused' }, 400);
 
     const upgrade = { plan: 'pro', amount_cents: 19990, effective_date: '2026-04-11' };
-    const changed = await same(['POST', `/subscriptions/${ids.subscription}/change_plan`, upgrade], 'billing_subscriptions_change_plan', { id: ids.subscription, ...upgrade }, 200, 's-2');
+    const changed = await same(
+      ['POST', `/subscriptions/${ids.subscription}/change_plan`, upgrade],
+      'billing_subscriptions_change_plan',
+      { id: ids.subscription, ...upgrade },
+      200,
+      's-2',
+    );
     // 20 of April's 30 days remain: (19990 − 9990) × 20 / 30 = 6666.67 → 6667 cents.
     expect(changed.proration).toEqual({ old_amount_cents: 9990, new_amount_cents: 19990, days_remaining: 20, days_in_period: 30, amount_cents: 6667 });
     expect(changed.subscription).toMatchObject({ plan: 'pro', amount_cents: 19990, credit_cents: 0 });
@@ -83,13 +99,28 @@ describe('Billing: REST and MCP parity, tool by tool', () => {
     expect(outside.message).toEqual(['effective_date must fall within the current period (2026-04-01 to 2026-05-01, end excluded)']);
 
     // A downgrade on the 22nd leaves (9990 − 19990) × 9 / 30 = −3000 as credit, and opens no invoice.
-    const downgrade = await rest(billing, api, 'POST', `/subscriptions/${ids.subscription}/change_plan`, { plan: 'basic', amount_cents: 9990, effective_date: '2026-04-22' });
+    const downgrade = await rest(billing, api, 'POST', `/subscriptions/${ids.subscription}/change_plan`, {
+      plan: 'basic',
+      amount_cents: 9990,
+      effective_date: '2026-04-22',
+    });
     expect(downgrade.body).toMatchObject({ invoice_id: null, proration: { amount_cents: -3000 }, subscription: { credit_cents: 3000 } });
   });
 
   it('invoices: list with fields, get, upsert, pay, PDF', async () => {
-    const listed = await same(['GET', '/invoices?status=open&per_page=10&fields=number,total,due_date'], 'billing_invoices_list', { status: 'open', per_page: 10, fields: ['number', 'total', 'due_date'] }, 200);
-    expect(listed).toEqual({ data: [{ number: 2, total: 6667, due_date: '2026-04-11' }, { number: 1, total: 9990, due_date: '2026-04-01' }], meta: { total: 2, page: 1, per_page: 10 } });
+    const listed = await same(
+      ['GET', '/invoices?status=open&per_page=10&fields=number,total,due_date'],
+      'billing_invoices_list',
+      { status: 'open', per_page: 10, fields: ['number', 'total', 'due_date'] },
+      200,
+    );
+    expect(listed).toEqual({
+      data: [
+        { number: 2, total: 6667, due_date: '2026-04-11' },
+        { number: 1, total: 9990, due_date: '2026-04-01' },
+      ],
+      meta: { total: 2, page: 1, per_page: 10 },
+    });
     const unknownField = await same(['GET', '/invoices?fields=number,secret'], 'billing_invoices_list', { fields: ['number', 'secret'] }, 400);
     expect(unknownField.message).toEqual([
       'each value in fields must be one of the following values: id, number, external_id, customer_id, subscription_id, description, total, currency, due_date, status, created_at, updated_at, paid_at, cancelled_at',
@@ -109,7 +140,9 @@ describe('Billing: REST and MCP parity, tool by tool', () => {
 
     const paid = await same(['POST', `/invoices/${ids.invoice}/pay`], 'billing_invoices_pay', { id: ids.invoice }, 200, 'i-2');
     expect(paid.status).toBe('paid');
-    expect((await same(['POST', `/invoices/${ids.invoice}/pay`], 'billing_invoices_pay', { id: ids.invoice }, 409)).message).toBe('Invoice is paid: only an open invoice can change');
+    expect((await same(['POST', `/invoices/${ids.invoice}/pay`], 'billing_invoices_pay', { id: ids.invoice }, 409)).message).toBe(
+      'Invoice is paid: only an open invoice can change',
+    );
     // A paid invoice is never rewritten by an upsert.
     expect((await rest(billing, api, 'POST', '/invoices', input)).status).toBe(409);
 
@@ -156,7 +189,9 @@ describe('Billing: REST and MCP parity, tool by tool', () => {
     expect((await same(['DELETE', `/customers/${ids.customer}`], 'billing_customers_delete', { id: ids.customer }, 409)).message).toBe(
       'Customer has active subscriptions: cancel them first',
     );
-    expect((await same(['DELETE', `/subscriptions/${ids.subscription}`], 'billing_subscriptions_cancel', { id: ids.subscription }, 200, 'x-2')).status).toBe('cancelled');
+    expect((await same(['DELETE', `/subscriptions/${ids.subscription}`], 'billing_subscriptions_cancel', { id: ids.subscription }, 200, 'x-2')).status).toBe(
+      'cancelled',
+    );
     await same(['DELETE', `/subscriptions/${ids.subscription}`], 'billing_subscriptions_cancel', { id: ids.subscription }, 409);
     const deleted = await same(['DELETE', `/customers/${ids.customer}`], 'billing_customers_delete', { id: ids.customer }, 200, 'x-3');
     expect(deleted).toEqual({ id: ids.customer, deleted_at: expect.any(String) });

@@ -24,7 +24,11 @@ describe('Billing endpoint: eras, Origin allowlist, real client', () => {
   afterAll(() => billing?.close());
 
   it('era 2025: initialize answers Billing’s server info and instructions', async () => {
-    const response = await rpc2025(billing, token, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+    const response = await rpc2025(billing, token, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('mcp-protocol-version')).toBe('2025-06-18');
     expect(response.body.result).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: SERVER_INFO, instructions: BILLING_MCP_INSTRUCTIONS });
@@ -61,7 +65,8 @@ describe('Billing endpoint: eras, Origin allowlist, real client', () => {
   it('the official SDK 1.x client connects, lists, calls and reads', async () => {
     const api = await billing.token('acme', 'owner', { audience: 'api' });
     const customer = (await rest(billing, api, 'POST', '/customers', { name: 'Cliente SDK', document: '98765432100', email: 'sdk@acme.test' })).body;
-    const invoice = (await rest(billing, api, 'POST', '/invoices', { customer_id: customer.id, description: 'Plano', total: 2500, due_date: '2026-06-01' })).body;
+    const invoice = (await rest(billing, api, 'POST', '/invoices', { customer_id: customer.id, description: 'Plano', total: 2500, due_date: '2026-06-01' }))
+      .body;
 
     const client = new Client({ name: 'billing-e2e-sdk1', version: '1.0.0' });
     const transport = new StreamableHTTPClientTransport(new URL(billing.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });

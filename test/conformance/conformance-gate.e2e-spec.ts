@@ -12,14 +12,30 @@ describe('conformance gate', () => {
   const failing: BaselineEntry = { outcome: 'failed', kind: 'by-design', reason: 'needs a server→client stream' };
 
   it('a scenario fails on any failed check, passes on a success, and is skipped with neither', () => {
-    expect(summarizeChecks('a', [{ id: 'x', status: 'SUCCESS' }, { id: 'y', status: 'FAILURE', errorMessage: 'boom' }])).toMatchObject({
+    expect(
+      summarizeChecks('a', [
+        { id: 'x', status: 'SUCCESS' },
+        { id: 'y', status: 'FAILURE', errorMessage: 'boom' },
+      ]),
+    ).toMatchObject({
       outcome: 'failed',
       passed: 1,
       failed: 1,
       failures: ['y: boom'],
     });
-    expect(summarizeChecks('b', [{ id: 'x', status: 'SUCCESS' }, { id: 'w', status: 'WARNING' }])).toMatchObject({ outcome: 'passed', warnings: 1 });
-    expect(summarizeChecks('c', [{ id: 'w', status: 'WARNING' }, { id: 'i', status: 'INFO' }, { id: 's', status: 'SKIPPED' }]).outcome).toBe('skipped');
+    expect(
+      summarizeChecks('b', [
+        { id: 'x', status: 'SUCCESS' },
+        { id: 'w', status: 'WARNING' },
+      ]),
+    ).toMatchObject({ outcome: 'passed', warnings: 1 });
+    expect(
+      summarizeChecks('c', [
+        { id: 'w', status: 'WARNING' },
+        { id: 'i', status: 'INFO' },
+        { id: 's', status: 'SKIPPED' },
+      ]).outcome,
+    ).toBe('skipped');
   });
 
   it('fails an unlisted failure, accepts a listed one, and flags a listed scenario that now passes', () => {

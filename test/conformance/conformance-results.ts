@@ -83,7 +83,14 @@ export function readResults(dir: string, expectedScenarios: string[] = []): Scen
   }
   for (const scenario of expectedScenarios) {
     if (!results.has(scenario)) {
-      results.set(scenario, { scenario, outcome: 'failed', passed: 0, failed: 1, warnings: 0, failures: ['no results: the suite did not finish this scenario'] });
+      results.set(scenario, {
+        scenario,
+        outcome: 'failed',
+        passed: 0,
+        failed: 1,
+        warnings: 0,
+        failures: ['no results: the suite did not finish this scenario'],
+      });
     }
   }
   return [...results.values()].sort((a, b) => a.scenario.localeCompare(b.scenario));
@@ -146,6 +153,10 @@ export function renderTable(runs: Array<{ name: string; verdicts: ScenarioVerdic
     }),
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }

@@ -24,15 +24,7 @@ import { AddressInfo, createServer } from 'net';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import { randomBytes } from 'crypto';
-import {
-  Baseline,
-  judge,
-  readResults,
-  renderTable,
-  ScenarioVerdict,
-  unknownBaselineEntries,
-  validateBaseline,
-} from './conformance-results';
+import { Baseline, judge, readResults, renderTable, ScenarioVerdict, unknownBaselineEntries, validateBaseline } from './conformance-results';
 
 const ROOT = resolve(__dirname, '../..');
 const SUITE_DIR = join(__dirname, 'suite');
@@ -158,15 +150,11 @@ function freePort(): Promise<number> {
 /** Starts apps/conformance on a free loopback port and resolves once it listens. */
 async function startFixtureHost(token: string, logFile: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'apps/conformance/main.ts'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONFORMANCE_TOKEN: token, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'apps/conformance/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONFORMANCE_TOKEN: token, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log = createWriteStream(logFile);
   child.stderr!.pipe(log);
   await new Promise<void>((ready, fail) => {

@@ -23,7 +23,9 @@ describe('MCP endpoint under generated hostile input (fast-check)', () => {
   const failures: Array<{ property: string; problem: string; request: string }> = [];
 
   beforeAll(async () => {
-    kadu = await startKadu({ env: { KADU_RATE_LIMIT_READ: '100000', KADU_RATE_LIMIT_WRITE: '100000', KADU_RATE_LIMIT_RUN: '100000', KADU_EXECUTION_POLL_MS: '0' } });
+    kadu = await startKadu({
+      env: { KADU_RATE_LIMIT_READ: '100000', KADU_RATE_LIMIT_WRITE: '100000', KADU_RATE_LIMIT_RUN: '100000', KADU_EXECUTION_POLL_MS: '0' },
+    });
     const token = await kadu.token('org-fuzz', 'owner');
     const otherApi = await kadu.token('org-other', 'owner', { audience: 'api' });
     const foreign = await seedRunnable(kadu, 'org-other', otherApi);
@@ -70,25 +72,44 @@ describe('MCP endpoint under generated hostile input (fast-check)', () => {
 
   it('inputs that must not write: no 5xx, no internals, the database unchanged', async () => {
     const before = await snapshot(kadu.db);
-    await fuzz('raw bodies', rawBody.map((body) => ({ headers: validHeaders(), body })), 600);
-    await fuzz('wrong JSON-RPC fields', wrongMessage.map((message) => ({ headers: validHeaders(), body: Buffer.from(JSON.stringify(message)) })), 1000);
+    await fuzz(
+      'raw bodies',
+      rawBody.map((body) => ({ headers: validHeaders(), body })),
+      600,
+    );
+    await fuzz(
+      'wrong JSON-RPC fields',
+      wrongMessage.map((message) => ({ headers: validHeaders(), body: Buffer.from(JSON.stringify(message)) })),
+      1000,
+    );
     await fuzz(
       'broken and repeated headers',
       fc.tuple(hostileHeaders(world), fc.constantFrom('tools/list', 'ping', 'server/discover')).map(([headers, method]) => ({
         headers,
-        body: Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } })),
+        body: Buffer.from(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method,
+            params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+          }),
+        ),
       })),
       600,
     );
     await fuzz('read tools, hostile arguments', hostileToolCall(world, world.readTools, { forgeState: false, anyArguments: true }), 700);
-    await fuzz('write tools, other organizations\' ids', hostileToolCall(world, world.writeTools, { forgeState: false, anyArguments: false }), 300);
+    await fuzz("write tools, other organizations' ids", hostileToolCall(world, world.writeTools, { forgeState: false, anyArguments: false }), 300);
     await fuzz('destructive tools, forged requestState', hostileToolCall(world, world.destructiveTools, { forgeState: true, anyArguments: true }), 500);
     expect(failures.filter((failure) => failure.property !== 'write tools, arbitrary arguments')).toEqual([]);
     expect(await snapshot(kadu.db)).toEqual(before);
   });
 
   it('inputs that may write (arbitrary arguments to write tools): no 5xx, no internals', async () => {
-    await fuzz('write tools, arbitrary arguments', hostileToolCall(world, [...world.writeTools, ...world.destructiveTools], { forgeState: false, anyArguments: true }), 400);
+    await fuzz(
+      'write tools, arbitrary arguments',
+      hostileToolCall(world, [...world.writeTools, ...world.destructiveTools], { forgeState: false, anyArguments: true }),
+      400,
+    );
     expect(failures.filter((failure) => failure.property === 'write tools, arbitrary arguments')).toEqual([]);
   });
 

@@ -107,9 +107,7 @@ describe('the agent flow with real MCP clients', () => {
 
     /** The delivery of `execution`'s end, once it reached the receiver. */
     const deliveryOf = (executionId: string) =>
-      eventually(async () =>
-        receiver.received.find((r) => r.path === '/ok/flow' && (JSON.parse(r.body) as Delivered).data.execution.id === executionId),
-      );
+      eventually(async () => receiver.received.find((r) => r.path === '/ok/flow' && (JSON.parse(r.body) as Delivered).data.execution.id === executionId));
 
     it('uploads, runs, follows the execution, downloads the output and receives the signed webhook', async () => {
       const fileId = await uploadStatement(call, 'march.csv', MARCH);
@@ -152,7 +150,12 @@ describe('the agent flow with real MCP clients', () => {
       expect(delivered.headers['content-type']).toBe('application/json');
       expect(isValidKaduSignature(secret, delivered.headers['kadu-signature'], delivered.body)).toBe(true);
       expect(isValidKaduSignature(`${secret}x`, delivered.headers['kadu-signature'], delivered.body)).toBe(false);
-      expect(JSON.parse(delivered.body)).toEqual({ id: expect.any(String), type: 'execution.finished', created_at: expect.any(String), data: { execution: done } });
+      expect(JSON.parse(delivered.body)).toEqual({
+        id: expect.any(String),
+        type: 'execution.finished',
+        created_at: expect.any(String),
+        data: { execution: done },
+      });
 
       const deliveries = await eventually(async () => {
         const page = await callOk<{ data: Array<{ id: string; status: string; attempt_count: number }> }>(call, 'kadu_webhook_deliveries_list', {});

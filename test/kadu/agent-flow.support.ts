@@ -88,11 +88,11 @@ export async function callOk<T>(call: CallTool, name: string, args: Record<strin
 /** `kadu_files_create`, the PUT to the presigned URL, then `kadu_files_confirm`; the ready file's id. */
 export async function uploadStatement(call: CallTool, filename: string, csv: string): Promise<string> {
   const bytes = Buffer.from(csv, 'utf8');
-  const upload = await callOk<{ id: string; upload_url: string; upload_method: string; upload_headers: Record<string, string> }>(
-    call,
-    'kadu_files_create',
-    { filename, content_type: 'text/csv', size: bytes.length },
-  );
+  const upload = await callOk<{ id: string; upload_url: string; upload_method: string; upload_headers: Record<string, string> }>(call, 'kadu_files_create', {
+    filename,
+    content_type: 'text/csv',
+    size: bytes.length,
+  });
   const put = await fetch(upload.upload_url, { method: upload.upload_method, headers: upload.upload_headers, body: bytes });
   if (put.status !== 200) throw new Error(`PUT upload_url answered ${put.status}: ${await put.text()}`);
   const confirmed = await callOk<{ status: string }>(call, 'kadu_files_confirm', { id: upload.id });

@@ -47,13 +47,25 @@ describe('confirming kadu_tasks_run in the chat with client 2.x', () => {
       asked.push((request.params as { message: string }).message);
       return answer;
     });
-    const transport = new StreamableHTTPClientTransport(new URL(kadu.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${token}` } }, fetch: fetchVia });
+    const transport = new StreamableHTTPClientTransport(new URL(kadu.mcpUrl), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      fetch: fetchVia,
+    });
     open.push(client);
     await client.connect(transport);
     return client;
   }
 
-  const runs = async () => Number((await kadu.db.selectFrom('executions').select((eb) => eb.fn.countAll().as('n')).where('task_id', '=', taskId).executeTakeFirstOrThrow()).n);
+  const runs = async () =>
+    Number(
+      (
+        await kadu.db
+          .selectFrom('executions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('task_id', '=', taskId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const run = (client: Client) => client.callTool({ name: 'kadu_tasks_run', arguments: { id: taskId, input_file_ids: [fileId] } });
 
   /** A fetch that hands each tools/call retry body (one carrying `requestState`) to `edit` before sending it. */

@@ -12,7 +12,16 @@ import { KaduTestApp, startKadu } from '../support/kadu-app';
 
 jest.setTimeout(60_000);
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const PERSON = { email: 'operator@org-a.test', password: 'pw-org-a-operator-0123456789' };
 const STRANGER = { email: 'owner@org-b.test', password: 'pw-org-b-owner-0123456789' };
 type Approval = { status: string; approval_id: string; approval_url: string; expires_at: string };
@@ -35,7 +44,10 @@ describe('approval link with SDK 1.x and a person in Chromium', () => {
     fileId = (await kadu.app.get(FilesWriter).writeOutput(orgA.id, { filename: 'jan.csv', content_type: 'text/csv', bytes: Buffer.from(csv) })).id;
     client = new Client({ name: 'sdk1-e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(kadu.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-    const task = await client.callTool({ name: 'kadu_tasks_create', arguments: { name: 'Statement <b>bold</b>', rules: [{ category: 'fees', match: 'tarifa' }] } });
+    const task = await client.callTool({
+      name: 'kadu_tasks_create',
+      arguments: { name: 'Statement <b>bold</b>', rules: [{ category: 'fees', match: 'tarifa' }] },
+    });
     taskId = (task.structuredContent as { id: string }).id;
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   });
@@ -45,7 +57,16 @@ describe('approval link with SDK 1.x and a person in Chromium', () => {
     await kadu?.close();
   });
 
-  const runs = async () => Number((await kadu.db.selectFrom('executions').select((eb) => eb.fn.countAll().as('n')).where('task_id', '=', taskId).executeTakeFirstOrThrow()).n);
+  const runs = async () =>
+    Number(
+      (
+        await kadu.db
+          .selectFrom('executions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('task_id', '=', taskId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const run = (note = 'a') => client.callTool({ name: 'kadu_tasks_run', arguments: { id: taskId, input_file_ids: [fileId], idempotency_key: `k-${note}` } });
   const approvalOf = async (note?: string): Promise<Approval> => (await run(note)).structuredContent as Approval;
 
@@ -106,7 +127,11 @@ describe('approval link with SDK 1.x and a person in Chromium', () => {
     const before = await runs();
     const approval = await approvalOf('expire');
     // Ten minutes pass: the row's expiry moves into the past, as the clock would move it.
-    await kadu.db.updateTable('mcp_approvals').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', approval.approval_id).execute();
+    await kadu.db
+      .updateTable('mcp_approvals')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', approval.approval_id)
+      .execute();
     const page = await openSignedIn(approval.approval_url, PERSON);
     expect(await page.textContent('#outcome')).toBe('This link expired. Nothing was done; the assistant must ask again.');
     expect(await page.locator('button[value=continue]').count()).toBe(0);
@@ -123,7 +148,9 @@ describe('approval link with SDK 1.x and a person in Chromium', () => {
     expect(await page.locator('button[value=continue]').count()).toBe(0);
     const response = await page.goto(approval.approval_url);
     expect(response!.status()).toBe(404);
-    expect((await kadu.db.selectFrom('mcp_approvals').select('status').where('id', '=', approval.approval_id).executeTakeFirstOrThrow()).status).toBe('pending');
+    expect((await kadu.db.selectFrom('mcp_approvals').select('status').where('id', '=', approval.approval_id).executeTakeFirstOrThrow()).status).toBe(
+      'pending',
+    );
     await page.context().close();
   });
 });

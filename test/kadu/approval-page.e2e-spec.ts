@@ -49,7 +49,9 @@ describe('approval page over HTTP', () => {
     const id = await approvalId('<img src=x onerror=alert(1)>');
     const res = await page(id, await cookieOf(people.subject));
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/);
+    expect(res.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+    );
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -65,7 +67,9 @@ describe('approval page over HTTP', () => {
     const res = await signIn(people.subject, '/approvals/abc');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/approvals/abc');
-    expect(res.headers.get('set-cookie')).toMatch(/^kadu_approval_session=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Max-Age=28800; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(res.headers.get('set-cookie')).toMatch(
+      /^kadu_approval_session=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Max-Age=28800; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
     expect((await signIn(people.subject, 'https://evil.test/')).headers.get('location')).toBe('/sign-in');
     const wrong = await signIn({ email: people.subject.email, password: 'nope-nope-nope' });
     expect(wrong.status).toBe(401);

@@ -87,7 +87,11 @@ describe('bad input answers 400, never 500', () => {
     const deepest = `{"name":"Deep","description":${'['.repeat(127)}${']'.repeat(127)}}`;
     expect(await postRaw('POST', '/tasks', deepest)).toEqual({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: ['description must be shorter than or equal to 2000 characters', 'description must be a string'] },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ['description must be shorter than or equal to 2000 characters', 'description must be a string'],
+      },
     });
     expect(await postRaw('POST', '/tasks', `{"name":"Deep","description":${'['.repeat(128)}${']'.repeat(128)}}`)).toEqual(tooDeep);
     const quoted = await postRaw('POST', '/tasks', JSON.stringify({ name: 'Brackets', description: `\\"${'[{'.repeat(900)}` }));

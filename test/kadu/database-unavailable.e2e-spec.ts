@@ -41,7 +41,7 @@ describe('Kadu REST: transient database faults', () => {
   /** The warnings the filter wrote, and only those (the application may warn about other things). */
   const faultWarnings = () => warn.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith('Transient database fault'));
 
-  it('keeps Nest\'s answer for any other error: 404 and 400 as before, no Retry-After', async () => {
+  it("keeps Nest's answer for any other error: 404 and 400 as before, no Retry-After", async () => {
     expect(await rest('GET', '/tasks/00000000-0000-4000-8000-000000000000')).toEqual({
       status: 404,
       retryAfter: null,

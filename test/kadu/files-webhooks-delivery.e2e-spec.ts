@@ -111,7 +111,7 @@ describe('webhooks', () => {
     expect(verifyWebhookSignature(endpoint.secret, got.headers['kadu-signature'] as string, got.body)).toBe(false);
   });
 
-  it("answers 404 to another organization for the endpoint and the delivery, everywhere", async () => {
+  it('answers 404 to another organization for the endpoint and the delivery, everywhere', async () => {
     const endpoint = await createEndpoint('/ok-isolated');
     finish('exec-5');
     const [delivery] = await settled(endpoint.id);

@@ -59,9 +59,8 @@ describe('files', () => {
 
   it('uploads a JSON file as its exact bytes (no body parser in the way)', async () => {
     const json = Buffer.from(JSON.stringify({ a: 1, padding: 'x'.repeat(200_000) }));
-    const upload = (
-      await callTool(kadu, acme.mcp, 'kadu_files_create', { filename: 'a.json', content_type: 'application/json', size: json.length })
-    ).body as Upload;
+    const upload = (await callTool(kadu, acme.mcp, 'kadu_files_create', { filename: 'a.json', content_type: 'application/json', size: json.length }))
+      .body as Upload;
     expect((await put(upload, json)).status).toBe(200);
     await callTool(kadu, acme.mcp, 'kadu_files_confirm', { id: upload.id });
     const link = (await callTool(kadu, acme.mcp, 'kadu_files_download', { id: upload.id })).body as { download_url: string };
@@ -104,7 +103,7 @@ describe('files', () => {
     expect((await callTool(kadu, acme.mcp, 'kadu_files_get', { id: upload.id })).body).toMatchObject({ statusCode: 404 });
   });
 
-  it("answers 404 to another organization for the file, everywhere", async () => {
+  it('answers 404 to another organization for the file, everywhere', async () => {
     const upload = (await createCsv()).body as Upload;
     for (const tool of ['kadu_files_get', 'kadu_files_confirm', 'kadu_files_download', 'kadu_files_delete']) {
       expect(await callTool(kadu, other.mcp, tool, { id: upload.id })).toEqual({

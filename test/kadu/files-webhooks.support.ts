@@ -26,13 +26,7 @@ export async function callTool(kadu: KaduTestApp, token: string, name: string, a
 }
 
 /** A REST call with an API token; the JSON body and status. */
-export async function callRest(
-  kadu: KaduTestApp,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: unknown }> {
+export async function callRest(kadu: KaduTestApp, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${kadu.baseUrl}/api/v1${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },

@@ -9,8 +9,7 @@ describe('GET /api/v1/organization', () => {
   beforeAll(async () => (kadu = await startKadu()));
   afterAll(() => kadu?.close());
 
-  const get = (headers: Record<string, string> = {}, query = '') =>
-    fetch(`${kadu.baseUrl}/api/v1/organization${query}`, { headers });
+  const get = (headers: Record<string, string> = {}, query = '') => fetch(`${kadu.baseUrl}/api/v1/organization${query}`, { headers });
 
   it("answers the caller's organization to an API token", async () => {
     const token = await kadu.token('acme', 'viewer', { audience: 'api' });
@@ -32,11 +31,14 @@ describe('GET /api/v1/organization', () => {
 
   it.each([
     ['an MCP token', () => kadu.token('acme', 'owner')],
-    ['a revoked API token', async () => {
-      const { token, record } = await kadu.identity.createToken({ organization: 'acme', role: 'owner', audience: 'api' });
-      await kadu.identity.revokeToken(record.id);
-      return token;
-    }],
+    [
+      'a revoked API token',
+      async () => {
+        const { token, record } = await kadu.identity.createToken({ organization: 'acme', role: 'owner', audience: 'api' });
+        await kadu.identity.revokeToken(record.id);
+        return token;
+      },
+    ],
     ['garbage', async () => 'kadu_api_nonsense'],
   ])('refuses %s with 401 invalid_token', async (_label, mint) => {
     const res = await get({ Authorization: `Bearer ${await mint()}` });
@@ -73,8 +75,7 @@ describe('startKadu', () => {
     try {
       expect(a.databaseUrl).not.toBe(b.databaseUrl);
       const tokenOfA = await a.token('only-a', 'owner', { audience: 'api' });
-      const organization = (app: KaduTestApp) =>
-        fetch(`${app.baseUrl}/api/v1/organization`, { headers: { Authorization: `Bearer ${tokenOfA}` } });
+      const organization = (app: KaduTestApp) => fetch(`${app.baseUrl}/api/v1/organization`, { headers: { Authorization: `Bearer ${tokenOfA}` } });
       // b was created last: its strategy must not answer for a (passport's registry is process-wide).
       expect((await organization(a)).status).toBe(200);
       expect((await organization(b)).status).toBe(401);

@@ -18,7 +18,11 @@ const DISTINCT_BURST = 100;
 function post(url: string, headers: Record<string, string>, body: Json): Promise<{ status: number; body: Json }> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const options: RequestOptions = { method: 'POST', agent: false, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) } };
+    const options: RequestOptions = {
+      method: 'POST',
+      agent: false,
+      headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) },
+    };
     const req = httpRequest(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -52,7 +56,10 @@ describe('Kadu under concurrent load', () => {
       Array.from({ length: SAME_KEY_BURST }, (_, i) =>
         i % 2 === 0
           ? tool('kadu_tasks_create', { ...input, idempotency_key: 'burst-1' }, i).then((r) => ({ status: r.status, task: r.body.result?.structuredContent }))
-          : post(`${kadu.baseUrl}/api/v1/tasks`, { Authorization: `Bearer ${api}`, 'Idempotency-Key': 'burst-1' }, input).then((r) => ({ status: r.status, task: r.body })),
+          : post(`${kadu.baseUrl}/api/v1/tasks`, { Authorization: `Bearer ${api}`, 'Idempotency-Key': 'burst-1' }, input).then((r) => ({
+              status: r.status,
+              task: r.body,
+            })),
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(SAME_KEY_BURST / 2).fill(200), ...Array(SAME_KEY_BURST / 2).fill(201)]);

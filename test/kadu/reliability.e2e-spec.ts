@@ -47,8 +47,7 @@ describe('Kadu: draining and executions across shutdown', () => {
 
   it('hands a running execution back at shutdown, and another replica finishes it', () => acrossReplicas(handBackAcrossReplicas));
 
-  it('renews the lease of a run longer than the lease: a second replica polling meanwhile never takes it over', () =>
-    acrossReplicas(longRunAcrossReplicas));
+  it('renews the lease of a run longer than the lease: a second replica polling meanwhile never takes it over', () => acrossReplicas(longRunAcrossReplicas));
 
   /**
    * Runs `scenario` on one database two replicas share and that outlives the
@@ -137,11 +136,17 @@ describe('Kadu: faults', () => {
     const crashed = { status: 'running' as const, worker_id: 'crashed-worker', started_at: new Date().toISOString() };
     const worker = kadu.app.get(ExecutionWorker);
 
-    await kadu.db.updateTable('executions').set({ ...crashed, lease_expires_at: new Date(Date.now() + 60_000).toISOString() }).execute();
+    await kadu.db
+      .updateTable('executions')
+      .set({ ...crashed, lease_expires_at: new Date(Date.now() + 60_000).toISOString() })
+      .execute();
     expect(await worker.runOnce()).toBe(false);
     expect((await execution(kadu, body.id)).status).toBe('running');
 
-    await kadu.db.updateTable('executions').set({ lease_expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await kadu.db
+      .updateTable('executions')
+      .set({ lease_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect(await worker.runOnce()).toBe(true);
     expect(await execution(kadu, body.id)).toMatchObject({ status: 'succeeded', worker_id: null, lease_expires_at: null });
   });

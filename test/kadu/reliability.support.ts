@@ -47,13 +47,19 @@ export async function seedRunnable(kadu: KaduTestApp, organization: string, apiT
 export async function snapshot(db: Kysely<KaduDatabase>): Promise<Record<string, { rows: number; sha256: string }>> {
   const postgres = dialectOf(db) === 'postgres';
   const tables = postgres
-    ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db)
+    ? await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
+        db,
+      )
     : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db);
   // Physical row order: SQLite's rowid (absent from WITHOUT ROWID tables), PostgreSQL's ctid.
   const order = sql.raw(postgres ? 'ctid' : 'rowid');
   const result: Record<string, { rows: number; sha256: string }> = {};
   for (const { name } of tables.rows) {
-    const rows = await sql<Json>`select * from ${sql.table(name)} order by ${order}`.execute(db).catch(() => sql<Json>`select * from ${sql.table(name)}`.execute(db));
+    const rows = await sql<Json>`select * from ${sql.table(name)} order by ${order}`
+      .execute(db)
+      .catch(() => sql<Json>`select * from ${sql.table(name)}`.execute(db));
     result[name] = { rows: rows.rows.length, sha256: createHash('sha256').update(JSON.stringify(rows.rows)).digest('hex') };
   }
   return result;

@@ -47,7 +47,10 @@ describe('tasks and executions: REST and MCP parity, isolation', () => {
       headers: { Authorization: `Bearer ${tokens[org].mcp}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
     });
-    const { result, error } = (await res.json()) as { result?: { isError?: boolean; structuredContent: Json; content: Array<{ text: string }> }; error?: unknown };
+    const { result, error } = (await res.json()) as {
+      result?: { isError?: boolean; structuredContent: Json; content: Array<{ text: string }> };
+      error?: unknown;
+    };
     if (!result) throw new Error(`${name}: ${JSON.stringify(error)}`);
     expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
     return { isError: result.isError === true, body: result.structuredContent };
@@ -88,14 +91,26 @@ describe('tasks and executions: REST and MCP parity, isolation', () => {
     expect(page).toEqual({ data: [task], meta: { next_cursor: null, limit: 10 } });
     await same('org-a', ['GET', '/tasks?cursor=forged'], 'kadu_tasks_list', { cursor: 'forged' }, 400);
 
-    await same('org-a', ['PATCH', `/tasks/${task.id}`, { description: 'Monthly' }, 'update-1'], 'kadu_tasks_update', { id: task.id, description: 'Monthly', idempotency_key: 'update-1' }, 200);
+    await same(
+      'org-a',
+      ['PATCH', `/tasks/${task.id}`, { description: 'Monthly' }, 'update-1'],
+      'kadu_tasks_update',
+      { id: task.id, description: 'Monthly', idempotency_key: 'update-1' },
+      200,
+    );
     await same('org-a', ['PATCH', `/tasks/${task.id}`, { rules: [{ category: '' }] }], 'kadu_tasks_update', { id: task.id, rules: [{ category: '' }] }, 400);
 
     await same('org-a', ['GET', `/tasks/${task.id}/permissions`], 'kadu_task_permissions_get', { id: task.id }, 200);
     await same('org-a', ['GET', `/tasks/${missing}/permissions`], 'kadu_task_permissions_get', { id: missing }, 404);
     const permissions = { roles: ['owner', 'admin'] };
     expect(
-      await same('org-a', ['PUT', `/tasks/${task.id}/permissions`, permissions, 'perm-1'], 'kadu_task_permissions_update', { id: task.id, ...permissions, idempotency_key: 'perm-1' }, 200),
+      await same(
+        'org-a',
+        ['PUT', `/tasks/${task.id}/permissions`, permissions, 'perm-1'],
+        'kadu_task_permissions_update',
+        { id: task.id, ...permissions, idempotency_key: 'perm-1' },
+        200,
+      ),
     ).toEqual({ task_id: task.id, roles: ['owner', 'admin'], user_ids: [] });
     await same('org-a', ['PUT', `/tasks/${task.id}/permissions`, { roles: ['king'] }], 'kadu_task_permissions_update', { id: task.id, roles: ['king'] }, 400);
   });
@@ -114,17 +129,35 @@ describe('tasks and executions: REST and MCP parity, isolation', () => {
     await same('org-a', ['GET', '/executions?status=lost'], 'kadu_executions_list', { status: 'lost' }, 400);
 
     const answers = { answers: [{ line: 2, category: 'income' }] };
-    await same('org-a', ['POST', `/executions/${execution.id}/continue`, answers, 'cont-1'], 'kadu_executions_continue', { id: execution.id, ...answers, idempotency_key: 'cont-1' }, 200);
+    await same(
+      'org-a',
+      ['POST', `/executions/${execution.id}/continue`, answers, 'cont-1'],
+      'kadu_executions_continue',
+      { id: execution.id, ...answers, idempotency_key: 'cont-1' },
+      200,
+    );
     expect(await settled(execution.id as string)).toMatchObject({
       status: 'succeeded',
       cost_cents: 7,
-      result: { lines: 2, categories: [{ category: 'fees', lines: 1, total: '-1.50' }, { category: 'income', lines: 1, total: '10.00' }] },
+      result: {
+        lines: 2,
+        categories: [
+          { category: 'fees', lines: 1, total: '-1.50' },
+          { category: 'income', lines: 1, total: '10.00' },
+        ],
+      },
     });
     await same('org-a', ['POST', `/executions/${execution.id}/continue`, answers], 'kadu_executions_continue', { id: execution.id, ...answers }, 409);
 
     const second = (await rest('org-a', 'POST', `/tasks/${task.id}/runs`, run)).body;
     await settled(second.id as string);
-    await same('org-a', ['POST', `/executions/${second.id}/cancel`, undefined, 'cancel-1'], 'kadu_executions_cancel', { id: second.id, idempotency_key: 'cancel-1' }, 200);
+    await same(
+      'org-a',
+      ['POST', `/executions/${second.id}/cancel`, undefined, 'cancel-1'],
+      'kadu_executions_cancel',
+      { id: second.id, idempotency_key: 'cancel-1' },
+      200,
+    );
     await same('org-a', ['POST', `/executions/${second.id}/cancel`], 'kadu_executions_cancel', { id: second.id }, 409);
   });
 
@@ -141,13 +174,22 @@ describe('tasks and executions: REST and MCP parity, isolation', () => {
     await notFound(['DELETE', `/tasks/${task.id}`], 'kadu_tasks_delete', { id: task.id });
     await notFound(['GET', `/executions/${execution.id}`], 'kadu_executions_get', { id: execution.id });
     await notFound(['POST', `/executions/${execution.id}/cancel`], 'kadu_executions_cancel', { id: execution.id });
-    await notFound(['POST', `/executions/${execution.id}/continue`, { answers: [{ line: 2, category: 'x' }] }], 'kadu_executions_continue', { id: execution.id, answers: [{ line: 2, category: 'x' }] });
+    await notFound(['POST', `/executions/${execution.id}/continue`, { answers: [{ line: 2, category: 'x' }] }], 'kadu_executions_continue', {
+      id: execution.id,
+      answers: [{ line: 2, category: 'x' }],
+    });
     expect((await same('org-b', ['GET', '/tasks'], 'kadu_tasks_list', {}, 200)).data).toEqual([]);
     expect((await same('org-b', ['GET', '/executions'], 'kadu_executions_list', {}, 200)).data).toEqual([]);
   });
 
   it('kadu_tasks_delete: same JSON as the route, then the task is gone for both', async () => {
-    const deleted = await same('org-a', ['DELETE', `/tasks/${task.id}`, undefined, 'del-1'], 'kadu_tasks_delete', { id: task.id, idempotency_key: 'del-1' }, 200);
+    const deleted = await same(
+      'org-a',
+      ['DELETE', `/tasks/${task.id}`, undefined, 'del-1'],
+      'kadu_tasks_delete',
+      { id: task.id, idempotency_key: 'del-1' },
+      200,
+    );
     expect(deleted).toEqual({ id: task.id, deleted_at: expect.any(String) });
     await same('org-a', ['DELETE', `/tasks/${task.id}`], 'kadu_tasks_delete', { id: task.id }, 404);
     await same('org-a', ['GET', `/tasks/${task.id}`], 'kadu_tasks_get', { id: task.id }, 404);

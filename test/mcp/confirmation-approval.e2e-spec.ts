@@ -58,7 +58,11 @@ describe('Confirming destructive tools by link (ADDENDUM §7, era 2025 and 2026 
     const { id } = await first();
     await decide(app, id, 'approved');
     const ran = await call2025(app, 'delete_note', { id: 'n1' });
-    expect(ran.body).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"deleted":"n1"}' }], structuredContent: { deleted: 'n1' } } });
+    expect(ran.body).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: '{"deleted":"n1"}' }], structuredContent: { deleted: 'n1' } },
+    });
     const next = await call2025(app, 'delete_note', { id: 'n1' });
     expect(next.body.result.structuredContent.status).toBe('approval_required');
     expect(next.body.result.structuredContent.approval_id).not.toBe(id);
@@ -84,7 +88,12 @@ describe('Confirming destructive tools by link (ADDENDUM §7, era 2025 and 2026 
     await decide(app, id, 'cancelled');
     const cancelled = await call2025(app, 'delete_note', { id: 'n1' });
     expect(cancelled.body.result).toEqual({
-      content: [{ type: 'text', text: 'Cancelled, nothing was done: the person chose Cancel on the approval page for Delete note. Calling delete_note again starts a new approval.' }],
+      content: [
+        {
+          type: 'text',
+          text: 'Cancelled, nothing was done: the person chose Cancel on the approval page for Delete note. Calling delete_note again starts a new approval.',
+        },
+      ],
       structuredContent: { status: 'cancelled', approval_id: id },
       isError: true,
     });
@@ -137,7 +146,11 @@ describe('Confirming destructive tools by link (ADDENDUM §7, era 2025 and 2026 
     await decide(app, id, 'approved');
     const responses: request.Response[] = await Promise.all(Array.from({ length: 30 }, () => call2025(app, 'delete_note', { id: 'n1' })));
     const ran = responses.filter((response) => response.body.result.structuredContent.deleted === 'n1');
-    const links = new Set(responses.filter((response) => response.body.result.structuredContent.status === 'approval_required').map((r) => r.body.result.structuredContent.approval_id));
+    const links = new Set(
+      responses
+        .filter((response) => response.body.result.structuredContent.status === 'approval_required')
+        .map((r) => r.body.result.structuredContent.approval_id),
+    );
     expect(ran).toHaveLength(1);
     expect(links.size).toBe(1);
     expect(links.has(id)).toBe(false);
@@ -147,10 +160,20 @@ describe('Confirming destructive tools by link (ADDENDUM §7, era 2025 and 2026 
   it.each([[{ name: { text: 'x' } }], [{ name: 42 }], [{ name: ['chat'] }], [{ name: '' }], ['chat-client'], [null]])(
     'era 2026 with clientInfo %j: the person sees the OAuth client instead, and the call still answers its link',
     async (clientInfo) => {
-      const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': clientInfo };
+      const meta = {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': clientInfo,
+      };
       const response = await request(app.getHttpServer())
         .post('/mcp')
-        .set({ Authorization: 'Bearer token-reader', 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'delete_note' })
+        .set({
+          Authorization: 'Bearer token-reader',
+          'Content-Type': 'application/json',
+          'MCP-Protocol-Version': '2026-07-28',
+          'Mcp-Method': 'tools/call',
+          'Mcp-Name': 'delete_note',
+        })
         .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'delete_note', arguments: { id: 'n1' }, _meta: meta } });
       expect(response.status).toBe(200);
       const { approval_id: id, expires_at: expiresAt } = response.body.result.structuredContent;

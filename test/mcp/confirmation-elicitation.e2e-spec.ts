@@ -58,7 +58,12 @@ describe('Confirming destructive tools in the chat (ADDENDUM §7, era 2026 with 
     expect(accepted.body).toEqual({
       jsonrpc: '2.0',
       id: 2,
-      result: { resultType: 'complete', content: [{ type: 'text', text: '{"deleted":"n1"}' }], structuredContent: { deleted: 'n1' }, _meta: FIXTURE_RESULT_META },
+      result: {
+        resultType: 'complete',
+        content: [{ type: 'text', text: '{"deleted":"n1"}' }],
+        structuredContent: { deleted: 'n1' },
+        _meta: FIXTURE_RESULT_META,
+      },
     });
     const replay = await retry(state);
     expect(replay.body.result).toEqual(inputRequired('n1'));
@@ -138,8 +143,16 @@ describe('Confirming destructive tools in the chat (ADDENDUM §7, era 2026 with 
 
   it.each([
     ['inputResponses not an object of objects', { confirm: 'yes' }, 'Invalid params: "inputResponses" must be an object of objects'],
-    ['an unknown action', { confirm: { action: 'maybe' } }, 'Invalid params: "inputResponses.confirm" must be { "action": "accept" | "decline" | "cancel", "content"?: object }'],
-    ['content not an object', { confirm: { action: 'accept', content: [true] } }, 'Invalid params: "inputResponses.confirm" must be { "action": "accept" | "decline" | "cancel", "content"?: object }'],
+    [
+      'an unknown action',
+      { confirm: { action: 'maybe' } },
+      'Invalid params: "inputResponses.confirm" must be { "action": "accept" | "decline" | "cancel", "content"?: object }',
+    ],
+    [
+      'content not an object',
+      { confirm: { action: 'accept', content: [true] } },
+      'Invalid params: "inputResponses.confirm" must be { "action": "accept" | "decline" | "cancel", "content"?: object }',
+    ],
   ])('%s is -32602 and runs nothing', async (_case, responses, message) => {
     const response = await retry(await ask(), responses);
     expect(response.status).toBe(400);

@@ -37,11 +37,18 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
     it('tools/list carries resultType, ttl, cacheScope and serverInfo', async () => {
       const response = await post().set(headers2026('tools/list')).send(body2026('tools/list'));
       expect(response.status).toBe(200);
-      expect(response.body.result).toMatchObject({ resultType: 'complete', ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } });
+      expect(response.body.result).toMatchObject({
+        resultType: 'complete',
+        ttlMs: 0,
+        cacheScope: 'private',
+        _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+      });
     });
 
     it('tools/call carries resultType and serverInfo but no ttl', async () => {
-      const response = await post().set(headers2026('tools/call', 'echo')).send(body2026('tools/call', { name: 'echo', arguments: { text: 'a' } }));
+      const response = await post()
+        .set(headers2026('tools/call', 'echo'))
+        .send(body2026('tools/call', { name: 'echo', arguments: { text: 'a' } }));
       expect(response.status).toBe(200);
       expect(response.body.result.resultType).toBe('complete');
       expect(response.body.result._meta).toEqual({ 'io.modelcontextprotocol/serverInfo': SERVER_INFO });
@@ -72,7 +79,9 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
 
       it('accepts Mcp-Name raw with surrounding spaces, or in base64', async () => {
         for (const name of ['  echo  ', b64('echo')]) {
-          const response = await post().set({ ...headers2026('tools/call'), 'Mcp-Name': name }).send(call);
+          const response = await post()
+            .set({ ...headers2026('tools/call'), 'Mcp-Name': name })
+            .send(call);
           expect(response.status).toBe(200);
         }
       });
@@ -88,14 +97,20 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
       it('checks Mcp-Param-* headers declared with x-mcp-header', async () => {
         const regionCall = (region: unknown) => body2026('tools/call', { name: 'region_lookup', arguments: region === undefined ? {} : { region } });
         const base = headers2026('tools/call', 'region_lookup');
-        const ok = await post().set({ ...base, 'Mcp-Param-Region': 'us-west1' }).send(regionCall('us-west1'));
+        const ok = await post()
+          .set({ ...base, 'Mcp-Param-Region': 'us-west1' })
+          .send(regionCall('us-west1'));
         expect(ok.status).toBe(200);
         expect(ok.body.result.structuredContent).toEqual({ region: 'us-west1' });
-        const encoded = await post().set({ ...base, 'Mcp-Param-Region': b64('São Paulo') }).send(regionCall('São Paulo'));
+        const encoded = await post()
+          .set({ ...base, 'Mcp-Param-Region': b64('São Paulo') })
+          .send(regionCall('São Paulo'));
         expect(encoded.status).toBe(200);
         const missing = await post().set(base).send(regionCall('us-west1'));
         expect(missing.body.error).toEqual({ code: -32020, message: 'Header mismatch: Mcp-Param-Region' });
-        const different = await post().set({ ...base, 'Mcp-Param-Region': 'eu' }).send(regionCall('us-west1'));
+        const different = await post()
+          .set({ ...base, 'Mcp-Param-Region': 'eu' })
+          .send(regionCall('us-west1'));
         expect(different.status).toBe(400);
         expect(different.body.error.code).toBe(-32020);
       });
@@ -103,7 +118,9 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
 
     it('10.2 an unsupported envelope version → 400 -32022 with supported and requested', async () => {
       const body = { jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': '1999-01-01' } } };
-      const response = await post().set({ ...headers2026('tools/list'), 'MCP-Protocol-Version': '1999-01-01' }).send(body);
+      const response = await post()
+        .set({ ...headers2026('tools/list'), 'MCP-Protocol-Version': '1999-01-01' })
+        .send(body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         jsonrpc: '2.0',
@@ -118,17 +135,21 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
       expect(response.body.error.code).toBe(-32020);
     });
 
-    it.each([['missing', undefined], ['null', null], ['an array', []], ['a string', 'all']])(
-      '10.3 clientCapabilities %s → 400 -32602',
-      async (_, capabilities) => {
-        const meta: Record<string, unknown> = { ...ENVELOPE, 'io.modelcontextprotocol/clientCapabilities': capabilities };
-        if (capabilities === undefined) delete meta['io.modelcontextprotocol/clientCapabilities'];
-        const response = await post().set(headers2026('tools/list')).send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: meta } });
-        expect(response.status).toBe(400);
-        expect(response.body.error.code).toBe(-32602);
-        expect(response.body.id).toBe(2);
-      },
-    );
+    it.each([
+      ['missing', undefined],
+      ['null', null],
+      ['an array', []],
+      ['a string', 'all'],
+    ])('10.3 clientCapabilities %s → 400 -32602', async (_, capabilities) => {
+      const meta: Record<string, unknown> = { ...ENVELOPE, 'io.modelcontextprotocol/clientCapabilities': capabilities };
+      if (capabilities === undefined) delete meta['io.modelcontextprotocol/clientCapabilities'];
+      const response = await post()
+        .set(headers2026('tools/list'))
+        .send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: meta } });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe(-32602);
+      expect(response.body.id).toBe(2);
+    });
 
     it.each(['initialize', 'ping', 'resources/subscribe', 'nope'])('%s is unknown in this era: 404 -32601', async (method) => {
       const response = await post().set(headers2026(method)).send(body2026(method));
@@ -138,7 +159,9 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
     });
 
     it('wrong params are -32602 with HTTP 400', async () => {
-      const response = await post().set(headers2026('tools/call', 'echo')).send(body2026('tools/call', { name: 'echo', arguments: 'x' }));
+      const response = await post()
+        .set(headers2026('tools/call', 'echo'))
+        .send(body2026('tools/call', { name: 'echo', arguments: 'x' }));
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe(-32602);
     });
@@ -152,7 +175,9 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
       ['2024-11-05', '2025-06-18'],
       ['2026-07-28', '2025-06-18'],
     ])('initialize asking for %s answers %s', async (asked, answered) => {
-      const response = await post().set(AUTH).send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: asked, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+      const response = await post()
+        .set(AUTH)
+        .send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: asked, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
       expect(response.status).toBe(200);
       expect(response.headers['mcp-protocol-version']).toBe(answered);
       expect(response.body).toEqual({
@@ -160,7 +185,12 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
         id: 1,
         result: {
           protocolVersion: answered,
-          capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false }, completions: {} },
+          capabilities: {
+            tools: { listChanged: false },
+            resources: { subscribe: false, listChanged: false },
+            prompts: { listChanged: false },
+            completions: {},
+          },
           serverInfo: SERVER_INFO,
           instructions: 'Fixture instructions',
         },
@@ -168,7 +198,9 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
     });
 
     it('ping answers {} and echoes the header version', async () => {
-      const response = await post().set({ ...AUTH, 'MCP-Protocol-Version': '2025-06-18' }).send({ jsonrpc: '2.0', id: 'p', method: 'ping' });
+      const response = await post()
+        .set({ ...AUTH, 'MCP-Protocol-Version': '2025-06-18' })
+        .send({ jsonrpc: '2.0', id: 'p', method: 'ping' });
       expect(response.body).toEqual({ jsonrpc: '2.0', id: 'p', result: {} });
       expect(response.headers['mcp-protocol-version']).toBe('2025-06-18');
     });
@@ -183,7 +215,9 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
 
     it('the 2026 header without the envelope → 400 -32602, never a silent fallback', async () => {
       for (const version of ['2026-07-28', '2027-01-01']) {
-        const response = await post().set({ ...AUTH, 'MCP-Protocol-Version': version }).send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
+        const response = await post()
+          .set({ ...AUTH, 'MCP-Protocol-Version': version })
+          .send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
         expect(response.status).toBe(400);
         expect(response.body.error.code).toBe(-32602);
         expect(response.body.id).toBe(3);
@@ -191,7 +225,9 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
     });
 
     it('a header naming a version the server does not speak → 400 -32022', async () => {
-      const response = await post().set({ ...AUTH, 'MCP-Protocol-Version': '2024-11-05' }).send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+      const response = await post()
+        .set({ ...AUTH, 'MCP-Protocol-Version': '2024-11-05' })
+        .send({ jsonrpc: '2.0', id: 3, method: 'ping' });
       expect(response.status).toBe(400);
       expect(response.body.error).toEqual({ code: -32022, message: 'Unsupported protocol version', data: { supported: SUPPORTED, requested: '2024-11-05' } });
     });
@@ -203,13 +239,17 @@ describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
     });
 
     it('wrong params are -32602 with HTTP 200', async () => {
-      const response = await post().set(AUTH).send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 42 } });
+      const response = await post()
+        .set(AUTH)
+        .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 42 } });
       expect(response.status).toBe(200);
       expect(response.body.error.code).toBe(-32602);
     });
 
     it('remembers nothing from initialize: a request without it is served', async () => {
-      const response = await post().set(AUTH).send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } });
+      const response = await post()
+        .set(AUTH)
+        .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } });
       expect(response.body.result.structuredContent.era).toBe('2025');
     });
   });

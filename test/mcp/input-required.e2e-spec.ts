@@ -48,7 +48,12 @@ describe('McpModule: McpInputRequired and multi-round requests (SEP-2322)', () =
 
     it('answers a prompt that needs input the same way, then builds it on the retry', async () => {
       const first = await getPrompt();
-      expect(first.body.result).toEqual({ resultType: 'input_required', inputRequests: { confirm: CONFIRM_REQUEST }, requestState: 'prompt-state', _meta: HOST_META });
+      expect(first.body.result).toEqual({
+        resultType: 'input_required',
+        inputRequests: { confirm: CONFIRM_REQUEST },
+        requestState: 'prompt-state',
+        _meta: HOST_META,
+      });
       const retry = await getPrompt({ inputResponses: { confirm: ACCEPTED }, requestState: 'prompt-state' });
       expect(retry.body.result).toEqual({
         resultType: 'complete',
@@ -93,7 +98,12 @@ describe('McpModule: McpInputRequired and multi-round requests (SEP-2322)', () =
     });
 
     it('ignores inputResponses and requestState: the era has no such params', async () => {
-      const response = await rpc(app, '2025', 'tools/call', { name: 'ask_first', arguments: {}, inputResponses: { confirm: ACCEPTED }, requestState: 'state-1' });
+      const response = await rpc(app, '2025', 'tools/call', {
+        name: 'ask_first',
+        arguments: {},
+        inputResponses: { confirm: ACCEPTED },
+        requestState: 'state-1',
+      });
       expect(response.body.result).toEqual({ content: [{ type: 'text', text: UNSUPPORTED }], isError: true });
       const malformed = await rpc(app, '2025', 'tools/call', { name: 'ask_first', arguments: {}, inputResponses: null });
       expect(malformed.body.result.isError).toBe(true);

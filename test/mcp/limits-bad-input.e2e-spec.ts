@@ -21,7 +21,13 @@ describe('MCP bad input found by fuzzing', () => {
       statusCode: 400,
     };
     expect(response.status).toBe(200);
-    expect(response.body.result).toEqual({ content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body, isError: true, resultType: 'complete', _meta: expect.any(Object) });
+    expect(response.body.result).toEqual({
+      content: [{ type: 'text', text: JSON.stringify(body) }],
+      structuredContent: body,
+      isError: true,
+      resultType: 'complete',
+      _meta: expect.any(Object),
+    });
     expect(app.get(LimitsTools).runs.note).toBe(before);
   });
 
@@ -29,13 +35,19 @@ describe('MCP bad input found by fuzzing', () => {
     `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"name":"note","arguments":{"text":"x","deep":${'['.repeat(depth)}${']'.repeat(depth)}}}}`;
 
   it('a body nested deeper than 128 levels: 400 -32700, before anything recursive runs', async () => {
-    const response = await request(app.getHttpServer()).post('/mcp').set(headers2026('tools/call', 'note', 'org-a|alice|client-1')).send(nestedBody(126));
+    const response = await request(app.getHttpServer())
+      .post('/mcp')
+      .set(headers2026('tools/call', 'note', 'org-a|alice|client-1'))
+      .send(nestedBody(126));
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: JSON nested deeper than 128 levels' } });
   });
 
   it('128 levels are still read (and this one refused by validation, as an unknown argument)', async () => {
-    const response = await request(app.getHttpServer()).post('/mcp').set(headers2026('tools/call', 'note', 'org-a|alice|client-1')).send(nestedBody(125));
+    const response = await request(app.getHttpServer())
+      .post('/mcp')
+      .set(headers2026('tools/call', 'note', 'org-a|alice|client-1'))
+      .send(nestedBody(125));
     expect(response.status).toBe(200);
     expect(response.body.result.structuredContent).toEqual({ message: ['property deep should not exist'], error: 'Bad Request', statusCode: 400 });
   });

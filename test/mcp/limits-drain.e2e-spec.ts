@@ -76,7 +76,9 @@ describe('MCP draining', () => {
     const app = await createLimitsApp();
     const tools = app.get(LimitsTools);
     const drain = app.get(McpDrainService);
-    const aborted = callTool(app, 'hold').timeout(100).catch(() => 'aborted');
+    const aborted = callTool(app, 'hold')
+      .timeout(100)
+      .catch(() => 'aborted');
     await until(() => tools.runs.hold === 1);
     expect(await aborted).toBe('aborted');
     await until(() => drain.inFlightCount === 0);

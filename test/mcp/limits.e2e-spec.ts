@@ -143,7 +143,10 @@ describe('MCP rate limits: configuration', () => {
 
 describe('MCP availability (host hook) and transient faults', () => {
   let app: INestApplication;
-  const saturated = { unavailableFor: (call: { toolClass: string }) => (call.toolClass === 'run' ? 7 : undefined), retryAfterOnError: (error: unknown) => (error instanceof PassingFault ? 2 : undefined) };
+  const saturated = {
+    unavailableFor: (call: { toolClass: string }) => (call.toolClass === 'run' ? 7 : undefined),
+    retryAfterOnError: (error: unknown) => (error instanceof PassingFault ? 2 : undefined),
+  };
   afterEach(() => app.close());
 
   it('answers 503 -32030 with Retry-After when the host says so, and runs nothing; other classes pass', async () => {

@@ -114,5 +114,8 @@ export function callTool(app: INestApplication, name: string, token = 'org-a|ali
 
 /** A well-formed era-2026 request of another method. */
 export function callMethod(app: INestApplication, method: string, token = 'org-a|alice|client-1', id: number | string = 1): request.Test {
-  return request(app.getHttpServer()).post('/mcp').set(headers2026(method, undefined, token)).send(body2026(method, {}, id));
+  return request(app.getHttpServer())
+    .post('/mcp')
+    .set(headers2026(method, undefined, token))
+    .send(body2026(method, {}, id));
 }

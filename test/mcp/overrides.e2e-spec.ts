@@ -1,15 +1,7 @@
 import { INestApplication, Injectable, Module, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import {
-  JsonRpcException,
-  McpDrainService,
-  McpModule,
-  McpOriginGuard,
-  McpRateLimiter,
-  McpResource,
-  ResourcesReadHandler,
-} from '@kobana/mcp';
+import { JsonRpcException, McpDrainService, McpModule, McpOriginGuard, McpRateLimiter, McpResource, ResourcesReadHandler } from '@kobana/mcp';
 import type { McpCaller, McpHttpRequest, McpOverride, McpResourceTarget } from '@kobana/mcp';
 import { FixtureVerifier } from './support/fixture.verifier';
 

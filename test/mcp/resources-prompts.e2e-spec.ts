@@ -153,7 +153,12 @@ describe('MCP endpoint: resources, prompts and completions (ADDENDUM §3, §4, �
         const before = prompts.builds;
         await expectError(get('admin_report'), era, { code: -32602, message: 'Unknown prompt: admin_report' });
         expect(prompts.builds).toBe(before);
-        await expectResult(get('admin_report', undefined, 'token-admin'), era, { description: 'Admins only', messages: [{ role: 'user', content: text('Report on every organization.') }] }, false);
+        await expectResult(
+          get('admin_report', undefined, 'token-admin'),
+          era,
+          { description: 'Admins only', messages: [{ role: 'user', content: text('Report on every organization.') }] },
+          false,
+        );
       });
 
       it('a missing scope is 403 insufficient_scope, and the method does not run', async () => {
@@ -196,7 +201,14 @@ describe('MCP endpoint: resources, prompts and completions (ADDENDUM §3, §4, �
       });
 
       it.each([
-        ['a prompt argument, by prefix', investigate, 'period', '2024', undefined, completion(['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06', '2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12'])],
+        [
+          'a prompt argument, by prefix',
+          investigate,
+          'period',
+          '2024',
+          undefined,
+          completion(['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06', '2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12']),
+        ],
         ['a prompt argument, with the arguments already chosen', investigate, 'status', '', { arguments: { period: '2015-03' } }, completion(['failed'])],
         ['a decorated method', investigate, 'status', 'c', undefined, completion(['cancelled'])],
         ['a template variable', { type: 'ref/resource', uri: 'fixture://notes/{id}' }, 'id', '1', undefined, completion(['1', '10', '12'])],
@@ -216,7 +228,13 @@ describe('MCP endpoint: resources, prompts and completions (ADDENDUM §3, §4, �
         ['an unknown prompt', { type: 'ref/prompt', name: 'nope' }, 'x', '', 'Unknown prompt: nope'],
         ['a prompt the role forbids, exactly as unknown', { type: 'ref/prompt', name: 'admin_report' }, 'scope', '', 'Unknown prompt: admin_report'],
         ['an unknown template', { type: 'ref/resource', uri: 'fixture://nope/{x}' }, 'x', '', 'Unknown resource template: fixture://nope/{x}'],
-        ['a template the role forbids, exactly as unknown', { type: 'ref/resource', uri: 'fixture://orgs/{org}/notes/{id}' }, 'id', '', 'Unknown resource template: fixture://orgs/{org}/notes/{id}'],
+        [
+          'a template the role forbids, exactly as unknown',
+          { type: 'ref/resource', uri: 'fixture://orgs/{org}/notes/{id}' },
+          'id',
+          '',
+          'Unknown resource template: fixture://orgs/{org}/notes/{id}',
+        ],
         ['a ref of another type', { type: 'ref/tool', name: 'echo' }, 'x', '', 'Invalid params: "ref.type" must be "ref/prompt" or "ref/resource"'],
         ['a client error of the method', investigate, 'status', 'fa!', 'No punctuation in a status'],
       ])('-32602 for %s', async (_, ref, name, value, message) => {
@@ -225,7 +243,10 @@ describe('MCP endpoint: resources, prompts and completions (ADDENDUM §3, §4, �
 
       it('params of the wrong shape are -32602', async () => {
         await expectError(send('completion/complete', { ref: investigate }), era, { code: -32602, message: 'Invalid params: "argument" must be an object' });
-        await expectError(send('completion/complete', { ref: investigate, argument: { name: 'period', value: 2 } }), era, { code: -32602, message: 'Invalid params: "argument.value" must be a string' });
+        await expectError(send('completion/complete', { ref: investigate, argument: { name: 'period', value: 2 } }), era, {
+          code: -32602,
+          message: 'Invalid params: "argument.value" must be a string',
+        });
         await expectError(
           send('completion/complete', { ref: investigate, argument: { name: 'period', value: '' }, context: { arguments: { status: 1 } } }),
           era,

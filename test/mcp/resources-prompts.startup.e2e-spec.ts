@@ -131,7 +131,12 @@ describe('McpModule: start-up checks of resources, prompts and completions', () 
   it.each([
     ['an undeclared prompt argument', { type: 'ref/prompt', name: 'investigate' } as const, 'colour', 'completes "colour" of prompt "investigate"'],
     ['a prompt that does not exist', { type: 'ref/prompt', name: 'nope' } as const, 'x', 'completes "x" of prompt "nope"'],
-    ['a template variable that does not exist', { type: 'ref/resource', uri: 'fixture://notes/{id}' } as const, 'slug', 'completes "slug" of resource template "fixture://notes/{id}"'],
+    [
+      'a template variable that does not exist',
+      { type: 'ref/resource', uri: 'fixture://notes/{id}' } as const,
+      'slug',
+      'completes "slug" of resource template "fixture://notes/{id}"',
+    ],
   ])('a completion of %s stops start-up', async (_, ref, argument, message) => {
     @Injectable()
     class Orphan {

@@ -7,8 +7,10 @@ import { FixtureTools } from './support/fixture.tools';
 import { FixtureVerifier } from './support/fixture.verifier';
 import { callApproved } from './support/confirmation.helper';
 
-const call2025 = (token: string, name: string, args?: unknown) =>
-  ({ headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } } });
+const call2025 = (token: string, name: string, args?: unknown) => ({
+  headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+  body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+});
 
 describe('MCP endpoint: tools (ADDENDUM §2, §4, §5)', () => {
   let app: INestApplication;
@@ -23,7 +25,10 @@ describe('MCP endpoint: tools (ADDENDUM §2, §4, §5)', () => {
 
   describe('tools/list', () => {
     it('shows only what the caller satisfies: scopes and roles', async () => {
-      const list = (token: string) => post().set({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      const list = (token: string) =>
+        post()
+          .set({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
+          .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
       expect(names(await list('token-reader'))).toEqual(['echo', 'fails', 'region_lookup']);
       expect(names(await list('token-writer'))).toEqual(['echo', 'fails', 'region_lookup', 'write_note']);
       expect(names(await list('token-admin'))).toEqual(['admin_only', 'echo', 'fails', 'region_lookup', 'write_note']);
@@ -53,7 +58,8 @@ describe('MCP endpoint: tools (ADDENDUM §2, §4, §5)', () => {
 
     it('lists a tool a host registers after start-up, in both eras, though the list was served before', async () => {
       const registry = app.get(McpToolRegistry);
-      const list2025 = () => post().set({ Authorization: 'Bearer token-reader', 'Content-Type': 'application/json' }).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      const list2025 = () =>
+        post().set({ Authorization: 'Bearer token-reader', 'Content-Type': 'application/json' }).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
       const list2026 = () => post().set(headers2026('tools/list')).send(body2026('tools/list'));
       expect(names(await list2025())).toEqual(['echo', 'fails', 'region_lookup']);
       expect(names(await list2026())).not.toContain('echo_late');
@@ -64,7 +70,9 @@ describe('MCP endpoint: tools (ADDENDUM §2, §4, §5)', () => {
     });
 
     it('refuses a cursor it never issued', async () => {
-      const response = await post().set(headers2026('tools/list')).send(body2026('tools/list', { cursor: 'forged' }));
+      const response = await post()
+        .set(headers2026('tools/list'))
+        .send(body2026('tools/list', { cursor: 'forged' }));
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe(-32602);
     });
@@ -108,7 +116,11 @@ describe('MCP endpoint: tools (ADDENDUM §2, §4, §5)', () => {
     it('answers anything unexpected with 500 -32603 and a correlation id, leaking nothing', async () => {
       const response = await callApproved(app, () => call('token-reader', 'fails', { text: 'boom' }));
       expect(response.status).toBe(500);
-      expect(response.body).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error', data: { correlation_id: expect.stringMatching(/^[0-9a-f-]{36}$/) } } });
+      expect(response.body).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32603, message: 'Internal error', data: { correlation_id: expect.stringMatching(/^[0-9a-f-]{36}$/) } },
+      });
       expect(response.text).not.toContain('exploded');
       expect(response.text).not.toContain('/srv');
     });
@@ -169,7 +181,10 @@ describe('McpModule options and start-up', () => {
   it('serves the endpoint at a configured path', async () => {
     const app = await createFixtureApp({}, 'agents/mcp/');
     try {
-      const response = await request(app.getHttpServer()).post('/agents/mcp').set({ Authorization: 'Bearer token-reader', 'Content-Type': 'application/json' }).send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+      const response = await request(app.getHttpServer())
+        .post('/agents/mcp')
+        .set({ Authorization: 'Bearer token-reader', 'Content-Type': 'application/json' })
+        .send({ jsonrpc: '2.0', id: 1, method: 'ping' });
       expect(response.body.result).toEqual({});
       const challenge = await request(app.getHttpServer()).post('/agents/mcp').send({});
       expect(challenge.headers['www-authenticate']).toContain('/.well-known/oauth-protected-resource/agents/mcp');
@@ -192,7 +207,11 @@ describe('McpModule options and start-up', () => {
     const moduleRef = Test.createTestingModule({
       imports: [
         Host,
-        McpModule.forRootAsync({ imports: [Host], inject: [FixtureVerifier], useFactory: (verifier: FixtureVerifier) => ({ serverInfo: { name: 'x', version: '1' }, verifier }) }),
+        McpModule.forRootAsync({
+          imports: [Host],
+          inject: [FixtureVerifier],
+          useFactory: (verifier: FixtureVerifier) => ({ serverInfo: { name: 'x', version: '1' }, verifier }),
+        }),
       ],
     }).compile();
     const app = (await moduleRef).createNestApplication({ logger: false });

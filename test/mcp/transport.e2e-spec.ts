@@ -130,7 +130,11 @@ describe('MCP endpoint: the order of checks (ADDENDUM §1)', () => {
   });
 
   describe('7. JSON', () => {
-    it.each([['truncated', '{"jsonrpc":"2.0",'], ['not json', 'hello'], ['empty', '']])('%s → 400 -32700 with id null', async (_, body) => {
+    it.each([
+      ['truncated', '{"jsonrpc":"2.0",'],
+      ['not json', 'hello'],
+      ['empty', ''],
+    ])('%s → 400 -32700 with id null', async (_, body) => {
       const response = await post().set(AUTH).set('Content-Type', 'application/json').send(body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
@@ -143,7 +147,10 @@ describe('MCP endpoint: the order of checks (ADDENDUM §1)', () => {
     });
 
     it('refuses prototype-pollution keys', async () => {
-      const response = await post().set(AUTH).set('Content-Type', 'application/json').send('{"jsonrpc":"2.0","id":1,"method":"ping","__proto__":{"polluted":true}}');
+      const response = await post()
+        .set(AUTH)
+        .set('Content-Type', 'application/json')
+        .send('{"jsonrpc":"2.0","id":1,"method":"ping","__proto__":{"polluted":true}}');
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe(-32700);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -198,7 +205,9 @@ describe('MCP endpoint: the order of checks (ADDENDUM §1)', () => {
   it('keeps serving after every kind of bad input, and none of it ran a tool', async () => {
     const tools = app.get(FixtureTools);
     const before = tools.calls;
-    const response = await post().set(headers2026('tools/call', 'echo')).send(body2026('tools/call', { name: 'echo', arguments: { text: 'hi' } }));
+    const response = await post()
+      .set(headers2026('tools/call', 'echo'))
+      .send(body2026('tools/call', { name: 'echo', arguments: { text: 'hi' } }));
     expect(response.status).toBe(200);
     expect(tools.calls).toBe(before + 1);
   });

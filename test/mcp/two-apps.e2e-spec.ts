@@ -18,7 +18,10 @@ describe('McpModule: two applications in one process', () => {
   });
 
   const ping = (app: INestApplication, token: string) =>
-    request(app.getHttpServer()).post('/mcp').set({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }).send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    request(app.getHttpServer())
+      .post('/mcp')
+      .set({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
+      .send({ jsonrpc: '2.0', id: 1, method: 'ping' });
 
   it('each application verifies tokens with its own verifier, whichever was built last', async () => {
     expect((await ping(a, 'token-reader')).status).toBe(200);

@@ -30,15 +30,11 @@ export interface Replica {
 export async function startReplica(name: string, env: Record<string, string>): Promise<Replica> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, KADU_DEMO: 'false', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, KADU_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let tail = '';
   const keep = (chunk: Buffer) => (tail = (tail + chunk.toString('utf8')).slice(-LOG_TAIL_BYTES));
   child.stdout!.on('data', keep);

@@ -48,7 +48,8 @@ export async function uploadCsv(via: [Replica, Replica, Replica], tokens: Client
   const put = await fetch(moved, { method: 'PUT', headers: { 'Content-Type': 'text/csv' }, body: bytes, signal: AbortSignal.timeout(20_000) });
   if (put.status !== 200) throw new Error(`upload ${filename}: ${put.status} ${await put.text()}`);
   const confirmed = await rest(via[2], tokens.api, 'POST', `/files/${created.body.id as string}/confirm`);
-  if (confirmed.status !== 200 || confirmed.body.status !== 'ready') throw new Error(`confirm ${filename}: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  if (confirmed.status !== 200 || confirmed.body.status !== 'ready')
+    throw new Error(`confirm ${filename}: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return created.body.id as string;
 }
 

@@ -71,9 +71,16 @@ export function confirmationCases(world: () => ReplicaWorld): void {
     const id = await newTask('Spared');
     const asked = await toolCall(replica(1), person.mcp, '2026', 'kadu_tasks_delete', { id });
     expect(asked.body.result.resultType).toBe('input_required');
-    const declined = await toolCall(replica(2), person.mcp, '2026', 'kadu_tasks_delete', { id }, {
-      retry: { inputResponses: DECLINE, requestState: asked.body.result.requestState },
-    });
+    const declined = await toolCall(
+      replica(2),
+      person.mcp,
+      '2026',
+      'kadu_tasks_delete',
+      { id },
+      {
+        retry: { inputResponses: DECLINE, requestState: asked.body.result.requestState },
+      },
+    );
     expect(declined.status).toBe(200);
     expect(declined.body.result).toMatchObject({
       resultType: 'complete',
@@ -91,7 +98,15 @@ export function confirmationCases(world: () => ReplicaWorld): void {
     const fileId = await uploadedFile();
     const args = { id: taskId, input_file_ids: [fileId] };
     const runs = async () =>
-      Number((await world().db.selectFrom('executions').select((eb) => eb.fn.countAll<string>().as('n')).where('task_id', '=', taskId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await world()
+            .db.selectFrom('executions')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('task_id', '=', taskId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     const first = await toolCall(replica(0), person.mcp, '2025', 'kadu_tasks_run', args);
     const link = first.body.result.structuredContent as { status: string; approval_id: string; approval_url: string };
@@ -105,7 +120,11 @@ export function confirmationCases(world: () => ReplicaWorld): void {
     const ran = await toolCall(replica(2), person.mcp, '2025', 'kadu_tasks_run', args);
     expect(ran.body.result.structuredContent).toMatchObject({ task_id: taskId, status: 'queued' });
     expect(await runs()).toBe(1);
-    const approval = await world().db.selectFrom('mcp_approvals').select(['status', 'decided_by', 'consumed_at']).where('id', '=', link.approval_id).executeTakeFirstOrThrow();
+    const approval = await world()
+      .db.selectFrom('mcp_approvals')
+      .select(['status', 'decided_by', 'consumed_at'])
+      .where('id', '=', link.approval_id)
+      .executeTakeFirstOrThrow();
     expect(approval).toEqual({ status: 'consumed', decided_by: person.caller.subject, consumed_at: expect.any(String) });
 
     // The same call once more is a new call: it needs a new approval, and runs nothing meanwhile.
@@ -117,6 +136,11 @@ export function confirmationCases(world: () => ReplicaWorld): void {
 
   /** A ready CSV in the person's organization, uploaded over the three replicas. */
   async function uploadedFile(): Promise<string> {
-    return uploadCsv([replica(0), replica(1), replica(2)], { api: person.api, mcp: person.mcp }, 'approved.csv', 'date,description,amount\n2026-01-02,Tarifa,-1.50\n');
+    return uploadCsv(
+      [replica(0), replica(1), replica(2)],
+      { api: person.api, mcp: person.mcp },
+      'approved.csv',
+      'date,description,amount\n2026-01-02,Tarifa,-1.50\n',
+    );
   }
 }

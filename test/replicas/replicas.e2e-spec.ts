@@ -21,7 +21,10 @@ import { ReplicaWorld, startReplicaWorld } from './replicas.support';
 jest.setTimeout(300_000);
 
 const CSV = 'date,description,amount\n2026-01-02,Tarifa bancaria,-12.50\n2026-01-03,PIX recebido,100.00\n';
-const RULES = [{ category: 'fees', match: 'tarifa' }, { category: 'income', match: 'pix' }];
+const RULES = [
+  { category: 'fees', match: 'tarifa' },
+  { category: 'income', match: 'pix' },
+];
 
 // PostgreSQL and Redis come from Debian packages that npm test's first step (scripts/test-prerequisites.sh) checks for:
 // without them this suite fails, it does not skip.
@@ -122,11 +125,18 @@ describe('three replicas on one PostgreSQL', () => {
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([202, 402, 402]);
-    const counted = await world.db.selectFrom('executions').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', org.id).executeTakeFirstOrThrow();
+    const counted = await world.db
+      .selectFrom('executions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', org.id)
+      .executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(100);
   });
 
   rateLimitCases(() => world);
   confirmationCases(() => world);
-  loadCases(() => world, () => tokens);
+  loadCases(
+    () => world,
+    () => tokens,
+  );
 });

@@ -10,7 +10,10 @@ const EXECUTIONS = 200;
 /** Requests in flight at once during the load; `KADU_REPLICAS_CONCURRENCY` overrides it (1 to debug one request at a time). */
 const CONCURRENCY = Number(process.env.KADU_REPLICAS_CONCURRENCY ?? 8);
 const CSV = 'date,description,amount\n2026-01-02,Tarifa bancaria,-12.50\n2026-01-03,PIX recebido,100.00\n';
-const RULES = [{ category: 'fees', match: 'tarifa' }, { category: 'income', match: 'pix' }];
+const RULES = [
+  { category: 'fees', match: 'tarifa' },
+  { category: 'income', match: 'pix' },
+];
 
 /**
  * Declares the case; `world` and `tokens` are read when it runs. Last in the
@@ -21,7 +24,11 @@ export function loadCases(world: () => ReplicaWorld, tokens: () => ClientTokens)
 
   it(`${EXECUTIONS} executions queued on rotating replicas run exactly once, though one replica is SIGKILLed half-way`, async () => {
     const files = await inPool(4, CONCURRENCY, (index) => uploadCsv([replica(index), replica(index + 1), replica(index + 2)], tokens(), `s${index}.csv`, CSV));
-    const tasks = await inPool(4, CONCURRENCY, async (index) => (await rest(replica(index), tokens().api, 'POST', '/tasks', { name: `Load ${index}`, rules: RULES })).body.id as string);
+    const tasks = await inPool(
+      4,
+      CONCURRENCY,
+      async (index) => (await rest(replica(index), tokens().api, 'POST', '/tasks', { name: `Load ${index}`, rules: RULES })).body.id as string,
+    );
 
     const queued = inPool(EXECUTIONS, CONCURRENCY, (index) => runOnSomeReplica(index, { id: tasks[index % 4], input_file_ids: [files[index % 4]] }));
 
@@ -69,8 +76,8 @@ export function loadCases(world: () => ReplicaWorld, tokens: () => ClientTokens)
   }
 
   async function countBy(status: string): Promise<number> {
-    const row = await world().db
-      .selectFrom('executions')
+    const row = await world()
+      .db.selectFrom('executions')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .innerJoin('organizations', 'organizations.id', 'executions.organization_id')
       .where('organizations.slug', '=', 'replicas')

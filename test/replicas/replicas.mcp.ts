@@ -39,9 +39,7 @@ export async function toolCall(
   options: { id?: number | string; retry?: Record<string, unknown> } = {},
 ): Promise<McpAnswer> {
   const headers: Record<string, string> =
-    era === '2026'
-      ? { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': name }
-      : { 'MCP-Protocol-Version': '2025-06-18' };
+    era === '2026' ? { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': name } : { 'MCP-Protocol-Version': '2025-06-18' };
   const params = { name, arguments: args, ...options.retry, ...(era === '2026' ? { _meta: ENVELOPE_2026 } : {}) };
   const res = await fetch(`${replica.baseUrl}/mcp`, {
     method: 'POST',

@@ -118,8 +118,7 @@ const RESUME_MS = 250;
  * @throws Error when no held execution was caught in `attempts` tries (the queue ran dry).
  */
 export async function killWhileHolding(victim: Replica, db: Kysely<KaduDatabase>, attempts = 40): Promise<string> {
-  const running = async () =>
-    db.selectFrom('executions').select(['id', 'worker_id', 'lease_expires_at']).where('status', '=', 'running').execute();
+  const running = async () => db.selectFrom('executions').select(['id', 'worker_id', 'lease_expires_at']).where('status', '=', 'running').execute();
   const key = (row: { id: string; worker_id: string | null; lease_expires_at: string | null }) => `${row.id} ${row.worker_id} ${row.lease_expires_at}`;
   for (let attempt = 0; attempt < attempts; attempt++) {
     victim.pause(true);
@@ -133,8 +132,7 @@ export async function killWhileHolding(victim: Replica, db: Kysely<KaduDatabase>
     const seen = looks.flat();
     const held = looks[0].filter(
       (row) =>
-        looks.every((look) => look.some((other) => key(other) === key(row))) &&
-        !seen.some((other) => other.worker_id === row.worker_id && other.id !== row.id),
+        looks.every((look) => look.some((other) => key(other) === key(row))) && !seen.some((other) => other.worker_id === row.worker_id && other.id !== row.id),
     );
     if (held.length === 1) {
       await victim.kill('SIGKILL');

@@ -84,8 +84,7 @@ export async function startKadu(options: StartKaduOptions = {}): Promise<KaduTes
       databaseUrl,
       identity,
       db: app.get<Kysely<KaduDatabase>>(KADU_DATABASE),
-      token: async (organization, role, tokenOptions = {}) =>
-        (await identity.createToken({ ...tokenOptions, organization, role })).token,
+      token: async (organization, role, tokenOptions = {}) => (await identity.createToken({ ...tokenOptions, organization, role })).token,
       close: async () => {
         await app.close();
         if (postgres) sharedFilesDirs.delete(databaseUrl);
@@ -107,10 +106,7 @@ function removeDir(dir: string | undefined): (error: unknown) => never {
 }
 
 /** Another process may take the port between the probe and `listen`; then start over on a new one. */
-async function listenOnFreePort(
-  databaseUrl: string,
-  options: StartKaduOptions,
-): Promise<{ app: NestExpressApplication; port: number }> {
+async function listenOnFreePort(databaseUrl: string, options: StartKaduOptions): Promise<{ app: NestExpressApplication; port: number }> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const env = {

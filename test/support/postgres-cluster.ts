@@ -85,7 +85,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     };
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`The test PostgreSQL did not start: ${(error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message}`, { cause: error });
+    throw new Error(`The test PostgreSQL did not start: ${(error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 

@@ -21,12 +21,25 @@ export interface BillingDemoSeed {
 
 /** Ensures the demo organization and owner (with a password, set once) and mints an MCP and an API token. */
 export async function seedBillingDemo(identity: IdentityService): Promise<BillingDemoSeed> {
-  const common = { organization: BILLING_DEMO_ORGANIZATION, role: 'owner' as const, clientId: 'billing-demo', clientName: 'Kobana Billing demo', expiresInDays: BILLING_DEMO_TOKEN_DAYS };
+  const common = {
+    organization: BILLING_DEMO_ORGANIZATION,
+    role: 'owner' as const,
+    clientId: 'billing-demo',
+    clientName: 'Kobana Billing demo',
+    expiresInDays: BILLING_DEMO_TOKEN_DAYS,
+  };
   const mcp = await identity.createToken({ ...common, audience: 'mcp' });
   const api = await identity.createToken({ ...common, audience: 'api' });
   const owner = await identity.ensureUser(await identity.ensureOrganization(BILLING_DEMO_ORGANIZATION), 'owner');
   const password = generatePassword();
   // Only when unset: resetting on every start would break the sign-ins of other replicas and earlier starts.
   const ownerPassword = (await identity.setPassword(owner.id, password, { onlyIfUnset: true })) ? password : null;
-  return { organizationSlug: BILLING_DEMO_ORGANIZATION, mcpToken: mcp.token, apiToken: api.token, expiresAt: mcp.record.expires_at, ownerEmail: owner.email, ownerPassword };
+  return {
+    organizationSlug: BILLING_DEMO_ORGANIZATION,
+    mcpToken: mcp.token,
+    apiToken: api.token,
+    expiresAt: mcp.record.expires_at,
+    ownerEmail: owner.email,
+    ownerPassword,
+  };
 }

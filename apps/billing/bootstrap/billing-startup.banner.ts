@@ -12,7 +12,15 @@ export interface BillingBannerInput {
 /** The text `main.ts` prints once Billing listens: where to connect and, with the demo, working tokens and a curl. */
 export function renderBillingBanner(input: BillingBannerInput): string {
   const mcpUrl = `${input.publicUrl}${BILLING_MCP_PATH}`;
-  const lines = ['', `Kobana Billing is running (listening on ${input.listening})`, '', `  MCP endpoint   ${mcpUrl}`, `  REST API       ${input.publicUrl}/api/v1`, `  Database       ${input.database}`, ''];
+  const lines = [
+    '',
+    `Kobana Billing is running (listening on ${input.listening})`,
+    '',
+    `  MCP endpoint   ${mcpUrl}`,
+    `  REST API       ${input.publicUrl}/api/v1`,
+    `  Database       ${input.database}`,
+    '',
+  ];
   if (!input.demo) {
     lines.push('  Mint a token:  npm run cli:billing -- token create --organization <slug> --role owner --audience mcp', '');
     return lines.join('\n') + '\n';

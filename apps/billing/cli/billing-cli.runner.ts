@@ -37,7 +37,10 @@ export function parseBillingTokenArgs(args: string[]): BillingTokenArgs {
     organization,
     role,
     audience,
-    scopes: values.scopes?.split(',').map((scope) => scope.trim()).filter(Boolean),
+    scopes: values.scopes
+      ?.split(',')
+      .map((scope) => scope.trim())
+      .filter(Boolean),
     clientId: values['client-id'],
     clientName: values['client-name'],
     expiresInDays: days,
@@ -57,7 +60,8 @@ export async function runBillingCli(argv: string[], io: CliIo = processIo, open 
   }
   let options: BillingTokenArgs;
   try {
-    if (argv.slice(0, 2).join(' ') !== 'token create') throw new CliUsageError(argv.length ? `Unknown command "${argv.slice(0, 2).join(' ')}"` : 'No command given');
+    if (argv.slice(0, 2).join(' ') !== 'token create')
+      throw new CliUsageError(argv.length ? `Unknown command "${argv.slice(0, 2).join(' ')}"` : 'No command given');
     options = parseBillingTokenArgs(argv.slice(2));
   } catch (error) {
     if (!(error instanceof CliUsageError)) throw error;
@@ -67,7 +71,9 @@ export async function runBillingCli(argv: string[], io: CliIo = processIo, open 
   const context = await open();
   try {
     const { token, record } = await context.get(IdentityService).createToken(options);
-    io.err(`Token ${record.id}: organization ${options.organization}, role ${options.role}, audience ${options.audience}; scopes ${record.scopes.join(' ')}; expires ${record.expires_at ?? 'never'}`);
+    io.err(
+      `Token ${record.id}: organization ${options.organization}, role ${options.role}, audience ${options.audience}; scopes ${record.scopes.join(' ')}; expires ${record.expires_at ?? 'never'}`,
+    );
     io.out(token);
     return BILLING_CLI_EXIT.ok;
   } catch (error) {

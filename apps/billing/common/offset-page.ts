@@ -29,7 +29,10 @@ export async function offsetPage<Row, View extends object>(
     .offset((number - 1) * perPage)
     .execute()) as Row[];
   const views = rows.map(toView);
-  return { data: page.fields ? views.map((view) => pickFields(view, page.fields!)) : views, meta: { total: Number(counted.total), page: number, per_page: perPage } };
+  return {
+    data: page.fields ? views.map((view) => pickFields(view, page.fields!)) : views,
+    meta: { total: Number(counted.total), page: number, per_page: perPage },
+  };
 }
 
 /** Only the named fields of `view`. */

@@ -24,7 +24,10 @@ export function loadBillingConfig(env: Environment): BillingConfig {
 function parseOrigins(value: string | undefined, problems: string[]): string[] {
   if (value === undefined) return [];
   const origins: string[] = [];
-  for (const entry of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     if (entry === 'localhost') {
       origins.push(entry);
       continue;

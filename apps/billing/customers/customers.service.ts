@@ -75,7 +75,16 @@ export class CustomersService {
     return this.idempotency.run(caller, 'billing_customers_create', dto, async (trx) => {
       await assertDocumentFree(trx, caller.organization_id, dto.document);
       const now = monotonicNow().toISOString();
-      const row = { id: randomUUID(), organization_id: caller.organization_id, name: dto.name, document: dto.document, email: dto.email, created_at: now, updated_at: now, deleted_at: null };
+      const row = {
+        id: randomUUID(),
+        organization_id: caller.organization_id,
+        name: dto.name,
+        document: dto.document,
+        email: dto.email,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      };
       await trx.insertInto('customers').values(row).execute();
       return toCustomerView(row);
     });
@@ -127,7 +136,12 @@ export class CustomersService {
         .executeTakeFirst();
       if (active) throw new ConflictException(BillingMessages.customerHasSubscriptions());
       const now = new Date().toISOString();
-      await trx.updateTable('customers').set({ deleted_at: now, updated_at: now }).where('organization_id', '=', caller.organization_id).where('id', '=', dto.id).execute();
+      await trx
+        .updateTable('customers')
+        .set({ deleted_at: now, updated_at: now })
+        .where('organization_id', '=', caller.organization_id)
+        .where('id', '=', dto.id)
+        .execute();
       return { id: dto.id, deleted_at: now };
     });
   }

@@ -21,7 +21,10 @@ async function identityIndexes(db: Kysely<unknown>): Promise<NamedIndex[]> {
 
 async function sqliteIndexes(db: Kysely<unknown>): Promise<NamedIndex[]> {
   // Indexes a constraint implies have no SQL of their own.
-  const { rows } = await sql<{ name: string; table: string }>`select name, tbl_name as "table" from sqlite_master where type = 'index' and sql is not null`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+    table: string;
+  }>`select name, tbl_name as "table" from sqlite_master where type = 'index' and sql is not null`.execute(db);
   return Promise.all(
     rows.map(async ({ name, table }) => {
       const columns = await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db);

@@ -30,15 +30,27 @@ describe('IdentityService, as Billing configures it', () => {
       roles: ['financial'],
     });
     await expect(identity.verify(token, 'mcp')).resolves.toBeNull();
-    await expect(identity.verify(token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), 'api')).resolves.toBeNull();
+    await expect(
+      identity.verify(
+        token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+        'api',
+      ),
+    ).resolves.toBeNull();
     // A Kadu token is not a Billing token, whatever its secret.
     await expect(identity.verify(token.replace(/^kbill_/, 'kadu_'), 'api')).resolves.toBeNull();
   });
 
   it('refuses an expired or revoked token', async () => {
-    const { token, record: { id } } = await identity.createToken({ organization: 'acme', role: 'viewer', expiresInDays: 1 });
+    const {
+      token,
+      record: { id },
+    } = await identity.createToken({ organization: 'acme', role: 'viewer', expiresInDays: 1 });
     await expect(identity.verify(token, 'mcp')).resolves.not.toBeNull();
-    await db.updateTable('access_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    await db
+      .updateTable('access_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
     await expect(identity.verify(token, 'mcp')).resolves.toBeNull();
     const other = await identity.createToken({ organization: 'acme', role: 'viewer' });
     await db.updateTable('access_tokens').set({ revoked_at: new Date().toISOString() }).where('id', '=', other.record.id).execute();

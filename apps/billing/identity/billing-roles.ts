@@ -26,8 +26,28 @@ const READ: BillingPermission[] = ['customers.read', 'subscriptions.read', 'invo
  * that hold its permission, so the others never see it.
  */
 export const BILLING_ROLE_PERMISSIONS: Readonly<Record<BillingRole, readonly BillingPermission[]>> = {
-  owner: [...READ, 'customers.write', 'customers.delete', 'subscriptions.write', 'subscriptions.cancel', 'invoices.write', 'invoices.cancel', 'nfes.issue', 'nfes.cancel'],
-  admin: [...READ, 'customers.write', 'customers.delete', 'subscriptions.write', 'subscriptions.cancel', 'invoices.write', 'invoices.cancel', 'nfes.issue', 'nfes.cancel'],
+  owner: [
+    ...READ,
+    'customers.write',
+    'customers.delete',
+    'subscriptions.write',
+    'subscriptions.cancel',
+    'invoices.write',
+    'invoices.cancel',
+    'nfes.issue',
+    'nfes.cancel',
+  ],
+  admin: [
+    ...READ,
+    'customers.write',
+    'customers.delete',
+    'subscriptions.write',
+    'subscriptions.cancel',
+    'invoices.write',
+    'invoices.cancel',
+    'nfes.issue',
+    'nfes.cancel',
+  ],
   // Day-to-day billing: charges and issues, but deletes, cancellations and NF-e cancellations need an admin.
   financial: [...READ, 'customers.write', 'subscriptions.write', 'invoices.write', 'nfes.issue'],
   viewer: READ,

@@ -20,8 +20,20 @@ export interface InvoiceView {
 
 /** Every field a listing's `fields` may name. */
 export const INVOICE_FIELDS = [
-  'id', 'number', 'external_id', 'customer_id', 'subscription_id', 'description', 'total', 'currency',
-  'due_date', 'status', 'created_at', 'updated_at', 'paid_at', 'cancelled_at',
+  'id',
+  'number',
+  'external_id',
+  'customer_id',
+  'subscription_id',
+  'description',
+  'total',
+  'currency',
+  'due_date',
+  'status',
+  'created_at',
+  'updated_at',
+  'paid_at',
+  'cancelled_at',
 ] as const;
 
 /** The row's public fields. */

@@ -71,8 +71,14 @@ export class InvoicesService {
       const existing =
         dto.external_id === undefined
           ? undefined
-          : await trx.selectFrom('invoices').selectAll().where('organization_id', '=', caller.organization_id).where('external_id', '=', dto.external_id).executeTakeFirst();
-      if (!existing) return toInvoiceView(await insertInvoice(trx, { organization_id: caller.organization_id, external_id: dto.external_id ?? null, ...values }));
+          : await trx
+              .selectFrom('invoices')
+              .selectAll()
+              .where('organization_id', '=', caller.organization_id)
+              .where('external_id', '=', dto.external_id)
+              .executeTakeFirst();
+      if (!existing)
+        return toInvoiceView(await insertInvoice(trx, { organization_id: caller.organization_id, external_id: dto.external_id ?? null, ...values }));
       if (existing.status !== 'open') throw new ConflictException(BillingMessages.invoiceUpsertClosed(existing.status));
       const changes = { ...values, updated_at: new Date().toISOString() };
       await trx.updateTable('invoices').set(changes).where('organization_id', '=', caller.organization_id).where('id', '=', existing.id).execute();

@@ -61,7 +61,11 @@ export class NfesService {
       if (invoice.status !== 'paid') throw new ConflictException(BillingMessages.invoiceNotPaid(invoice.status));
       const live = await trx.selectFrom('nfes').select('id').where('invoice_id', '=', invoice.id).where('status', '=', 'issued').executeTakeFirst();
       if (live) throw new ConflictException(BillingMessages.nfeAlreadyIssued());
-      const last = await trx.selectFrom('nfes').select((eb) => eb.fn.max('number').as('number')).where('organization_id', '=', caller.organization_id).executeTakeFirst();
+      const last = await trx
+        .selectFrom('nfes')
+        .select((eb) => eb.fn.max('number').as('number'))
+        .where('organization_id', '=', caller.organization_id)
+        .executeTakeFirst();
       const number = Number(last?.number ?? 0) + 1;
       const now = monotonicNow().toISOString();
       const row: NfesTable = {
@@ -128,7 +132,11 @@ export class NfesService {
     assertPermission(caller, 'nfes.read');
     const nfe = await findNfe(this.db, caller.organization_id, id);
     const invoice = await findInvoice(this.db, caller.organization_id, nfe.invoice_id);
-    const customer = await this.db.selectFrom('customers').select(['name', 'document', 'email']).where('id', '=', invoice.customer_id).executeTakeFirstOrThrow();
+    const customer = await this.db
+      .selectFrom('customers')
+      .select(['name', 'document', 'email'])
+      .where('id', '=', invoice.customer_id)
+      .executeTakeFirstOrThrow();
     const issuer = await this.db.selectFrom('organizations').select('name').where('id', '=', caller.organization_id).executeTakeFirstOrThrow();
     const input: NfeDocumentInput = { nfe, invoice, customer, issuer: issuer.name };
     return kind === 'pdf' ? renderNfePdf(input) : renderNfeXmlDocument(input);

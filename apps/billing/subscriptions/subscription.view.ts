@@ -17,8 +17,17 @@ export interface SubscriptionView {
 
 /** Every field a listing's `fields` may name. */
 export const SUBSCRIPTION_FIELDS = [
-  'id', 'customer_id', 'plan', 'amount_cents', 'status', 'current_period_start', 'current_period_end',
-  'credit_cents', 'created_at', 'updated_at', 'cancelled_at',
+  'id',
+  'customer_id',
+  'plan',
+  'amount_cents',
+  'status',
+  'current_period_start',
+  'current_period_end',
+  'credit_cents',
+  'created_at',
+  'updated_at',
+  'cancelled_at',
 ] as const;
 
 /** The row's public fields. */

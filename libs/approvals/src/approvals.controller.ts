@@ -34,7 +34,12 @@ export class ApprovalsController {
   }
 
   @Post(':id')
-  async decide(@Param('id') id: string, @Headers('cookie') cookie: string | undefined, @Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async decide(
+    @Param('id') id: string,
+    @Headers('cookie') cookie: string | undefined,
+    @Body() body: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
     const session = await this.sessions.find(cookie);
     if (!session) return redirect(res, `/sign-in?next=${encodeURIComponent(`/approvals/${id}`)}`);
     if (!this.sessions.checkCsrf(session, body.csrf_token)) return sendPage(res, 403, ApprovalMessages.csrfTitle(), `<p>${ApprovalMessages.csrf()}</p>`);

@@ -8,7 +8,10 @@ import { DatabaseConfirmationStore } from './database-confirmation.store';
 /** The host tables the approval tables point at: organizations, and the users the pages read. */
 const createHostTables: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.createTable('organizations').addColumn('id', 'text', (c) => c.primaryKey()).execute();
+    await db.schema
+      .createTable('organizations')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .execute();
     await db.schema
       .createTable('users')
       .addColumn('id', 'text', (c) => c.primaryKey())

@@ -4,12 +4,18 @@ import { migrateToLatest } from './database.migrator';
 
 /** A migration that creates (and drops) one empty table. */
 const table = (name: string): Migration => ({
-  up: (db) => db.schema.createTable(name).addColumn('id', 'text', (c) => c.primaryKey()).execute(),
+  up: (db) =>
+    db.schema
+      .createTable(name)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .execute(),
   down: (db) => db.schema.dropTable(name).execute(),
 });
 
 const tables = async (db: Kysely<unknown>): Promise<string[]> =>
-  (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'kysely_%' order by name`.execute(db)).rows.map((row) => row.name);
+  (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'kysely_%' order by name`.execute(db)).rows.map(
+    (row) => row.name,
+  );
 
 describe('migrateToLatest', () => {
   it('applies the list it is given, in name order, and only once', async () => {

@@ -3,17 +3,31 @@ import { isTransientDatabaseError, transientDatabaseFault } from './database.tra
 const withCode = (code: unknown, message = 'x') => Object.assign(new Error(message), { code });
 
 describe('transientDatabaseFault', () => {
-  it.each(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT', 'SQLITE_LOCKED', '40001', '40P01', '55P03', '25P03', '53300', '57P01', '57P03', '08000', '08006'])(
-    'names %s by its code',
-    (code) => {
-      expect(transientDatabaseFault(withCode(code))).toBe(code);
-      expect(isTransientDatabaseError(withCode(code))).toBe(true);
+  it.each([
+    'SQLITE_BUSY',
+    'SQLITE_BUSY_SNAPSHOT',
+    'SQLITE_BUSY_TIMEOUT',
+    'SQLITE_LOCKED',
+    '40001',
+    '40P01',
+    '55P03',
+    '25P03',
+    '53300',
+    '57P01',
+    '57P03',
+    '08000',
+    '08006',
+  ])('names %s by its code', (code) => {
+    expect(transientDatabaseFault(withCode(code))).toBe(code);
+    expect(isTransientDatabaseError(withCode(code))).toBe(true);
+  });
+
+  it.each(['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout'])(
+    'names the pool timeout "%s" POOL_TIMEOUT',
+    (message) => {
+      expect(transientDatabaseFault(new Error(message))).toBe('POOL_TIMEOUT');
     },
   );
-
-  it.each(['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout'])('names the pool timeout "%s" POOL_TIMEOUT', (message) => {
-    expect(transientDatabaseFault(new Error(message))).toBe('POOL_TIMEOUT');
-  });
 
   it.each([
     ['a constraint violation', withCode('SQLITE_CONSTRAINT_UNIQUE')],

@@ -13,9 +13,7 @@ describe('openPostgresPool', () => {
     try {
       const clients = await Promise.all([pool.connect(), pool.connect()]);
       for (const client of clients) {
-        const { rows } = await client.query<{ ms: string }>(
-          "select setting as ms from pg_settings where name = 'idle_in_transaction_session_timeout'",
-        );
+        const { rows } = await client.query<{ ms: string }>("select setting as ms from pg_settings where name = 'idle_in_transaction_session_timeout'");
         expect(Number(rows[0].ms)).toBe(POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS);
         client.release();
       }

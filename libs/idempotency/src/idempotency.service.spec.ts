@@ -15,7 +15,10 @@ interface HostDatabase {
 
 const createHostTables: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.createTable('organizations').addColumn('id', 'text', (c) => c.primaryKey()).execute();
+    await db.schema
+      .createTable('organizations')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .execute();
     await db.schema
       .createTable('effects')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -35,14 +38,26 @@ interface UnitWorld {
 }
 
 async function openUnitWorld(): Promise<UnitWorld> {
-  const db = await openMigratedTestDatabase<HostDatabase>({ '0001_create_host_tables': createHostTables, '0100_create_idempotency_keys': createIdempotencyKeys });
-  await db.insertInto('organizations').values([{ id: 'org-a' }, { id: 'org-b' }]).execute();
+  const db = await openMigratedTestDatabase<HostDatabase>({
+    '0001_create_host_tables': createHostTables,
+    '0100_create_idempotency_keys': createIdempotencyKeys,
+  });
+  await db
+    .insertInto('organizations')
+    .values([{ id: 'org-a' }, { id: 'org-b' }])
+    .execute();
   return {
     db,
     idempotency: new IdempotencyService(db),
     orgA: 'org-a',
     orgB: 'org-b',
-    caller: (organizationId) => ({ subject: `owner-${organizationId}`, organization_id: organizationId, client_id: 'test-client', scopes: [], roles: ['owner'] }),
+    caller: (organizationId) => ({
+      subject: `owner-${organizationId}`,
+      organization_id: organizationId,
+      client_id: 'test-client',
+      scopes: [],
+      roles: ['owner'],
+    }),
   };
 }
 
@@ -57,7 +72,15 @@ describe('IdempotencyService', () => {
     await trx.insertInto('effects').values({ id, organization_id: organizationId, name }).execute();
     return { id, name };
   };
-  const count = async () => Number((await world.db.selectFrom('effects').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await world.db
+          .selectFrom('effects')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('without a key, runs every time', async () => {
     const caller = world.caller(world.orgA);
@@ -113,7 +136,10 @@ describe('IdempotencyService', () => {
 
   it('keeps the declared fields sealed at rest and opens them on replay', async () => {
     const caller = world.caller(world.orgA);
-    const sealer = { seal: (text: string) => `sealed:${Buffer.from(text).toString('hex')}`, open: (text: string) => Buffer.from(text.slice(7), 'hex').toString() };
+    const sealer = {
+      seal: (text: string) => `sealed:${Buffer.from(text).toString('hex')}`,
+      open: (text: string) => Buffer.from(text.slice(7), 'hex').toString(),
+    };
     const options = { sealed: { fields: ['secret'], sealer } };
     const dto = { name: 'x', idempotency_key: 'k' };
     const withSecret = (trx: UnitWorld['db']) => effect(world.orgA, 'x')(trx).then((row) => ({ ...row, secret: 'whsec_plain' }));

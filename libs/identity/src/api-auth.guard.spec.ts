@@ -13,8 +13,15 @@ function slowIdentity(delayMs: Record<string, number>): IdentityService {
   return { verify } as unknown as IdentityService;
 }
 
-function httpContext(token: string): { context: ExecutionContext; request: { headers: Record<string, string>; query: object; body: object; user?: McpCaller } } {
-  const request: { headers: Record<string, string>; query: object; body: object; user?: McpCaller } = { headers: { authorization: `Bearer ${token}` }, query: {}, body: {} };
+function httpContext(token: string): {
+  context: ExecutionContext;
+  request: { headers: Record<string, string>; query: object; body: object; user?: McpCaller };
+} {
+  const request: { headers: Record<string, string>; query: object; body: object; user?: McpCaller } = {
+    headers: { authorization: `Bearer ${token}` },
+    query: {},
+    body: {},
+  };
   const response = { setHeader: () => undefined, end: () => undefined };
   const context = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }) } as unknown as ExecutionContext;
   return { context, request };

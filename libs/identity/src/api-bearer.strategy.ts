@@ -16,7 +16,10 @@ export class ApiBearerStrategy extends PassportStrategy(Strategy, API_BEARER_STR
   /** Realm named in the API's `WWW-Authenticate` challenge. */
   readonly realm: string;
 
-  constructor(private readonly identity: IdentityService, @Inject(IDENTITY_OPTIONS) options: Pick<IdentityOptions, 'apiRealm'>) {
+  constructor(
+    private readonly identity: IdentityService,
+    @Inject(IDENTITY_OPTIONS) options: Pick<IdentityOptions, 'apiRealm'>,
+  ) {
     super();
     this.realm = options.apiRealm;
   }

@@ -25,9 +25,7 @@ export const createIdentityMigration = (options: IdentityMigrationOptions = {}):
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('slug', 'text', (c) => c.notNull().unique())
       .addColumn('name', 'text', (c) => c.notNull());
-    await (options.organizationColumns?.(organizations) ?? organizations)
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
+    await (options.organizationColumns?.(organizations) ?? organizations).addColumn('created_at', 'text', (c) => c.notNull()).execute();
 
     await db.schema
       .createTable('users')

@@ -3,15 +3,8 @@ import { Kysely, Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { McpCaller } from '@kobana/mcp';
 import { narrowDatabase } from '@kobana/database';
-import {
-  AccessTokenCodec,
-  hashTokenSecret,
-  tokenHashesEqual,
-} from './access-token.codec';
-import {
-  ORGANIZATION_SLUG_PATTERN,
-  SCOPE_PATTERN,
-} from './identity.constants';
+import { AccessTokenCodec, hashTokenSecret, tokenHashesEqual } from './access-token.codec';
+import { ORGANIZATION_SLUG_PATTERN, SCOPE_PATTERN } from './identity.constants';
 import { IdentityError } from './identity.error';
 import { toTokenRecord, toUserRecord } from './identity.mappers';
 import { IDENTITY_DATABASE, IDENTITY_OPTIONS, IdentityOptions } from './identity.options';
@@ -102,11 +95,7 @@ export class IdentityService<Host extends IdentityDatabase = IdentityDatabase> {
    * Creates a user, with a password when one is given.
    * @returns the new user, or `null` when the e-mail is taken (nothing changes then).
    */
-  async createUser(
-    organization: OrganizationRecord,
-    role: string,
-    options: { email: string; password?: string },
-  ): Promise<UserRecord | null> {
+  async createUser(organization: OrganizationRecord, role: string, options: { email: string; password?: string }): Promise<UserRecord | null> {
     this.checkRole(role);
     const email = normalizeEmail(options.email);
     const passwordHash = options.password === undefined ? null : await hashPassword(checkPassword(options.password));
@@ -166,8 +155,7 @@ export class IdentityService<Host extends IdentityDatabase = IdentityDatabase> {
       throw new IdentityError('expiresInDays must be a positive number');
     }
 
-    const organization =
-      typeof options.organization === 'string' ? await this.ensureOrganization(options.organization) : options.organization;
+    const organization = typeof options.organization === 'string' ? await this.ensureOrganization(options.organization) : options.organization;
     const user = await this.ensureUser(organization, options.role, { email: options.email });
     const { row, secret } = newAccessTokenRow({
       organizationId: organization.id,

@@ -50,7 +50,5 @@ export function generatePassword(): string {
 
 function derive(password: string, salt: Buffer, cost: typeof COST): Promise<Buffer> {
   const options = { ...cost, maxmem: MAX_MEMORY_BYTES };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
 }

@@ -20,12 +20,10 @@ export const McpMessages = {
   unsupportedVersion: () => 'Unsupported protocol version',
   envelopeRequired: (version: string) =>
     `MCP-Protocol-Version ${version} requires params._meta["io.modelcontextprotocol/protocolVersion"]; this server does not fall back to the handshake era`,
-  capabilitiesRequired: () =>
-    'Invalid params: params._meta["io.modelcontextprotocol/clientCapabilities"] must be an object',
+  capabilitiesRequired: () => 'Invalid params: params._meta["io.modelcontextprotocol/clientCapabilities"] must be an object',
   methodNotFound: (method: string) => `Method not found: ${method}`,
   invalidParams: (why: string) => `Invalid params: ${why}`,
-  unreadableArguments: () =>
-    'arguments could not be validated: a value is nested too deeply, or is an object where a number or text is expected',
+  unreadableArguments: () => 'arguments could not be validated: a value is nested too deeply, or is an object where a number or text is expected',
   unknownTool: (name: string) => `Unknown tool: ${name}`,
   inputRequiredUnsupported: () =>
     'This needs input from the person or the client (elicitation, sampling or roots), which only protocol version 2026-07-28 can carry: nothing was done.',
@@ -52,8 +50,7 @@ export const McpMessages = {
     `@McpCompletion() on ${owner} completes "${argument}" of ${target}, which declares no such argument or is not registered`,
   invalidUriTemplate: (uriTemplate: string, why: string) =>
     `Invalid MCP URI template "${uriTemplate}": ${why}. Only RFC 6570 level-1 templates ({name}) are supported.`,
-  invalidPromptResult: (owner: string) =>
-    `${owner} must return a string or an array of { role: "user" | "assistant", content: { type, … } } messages`,
+  invalidPromptResult: (owner: string) => `${owner} must return a string or an array of { role: "user" | "assistant", content: { type, … } } messages`,
   invalidCompletionResult: (owner: string) => `${owner} must return an array of strings`,
   requestScopedMethod: (provider: string, method: string) =>
     `MCP decorators on ${provider}.${method} are ignored: request-scoped providers cannot serve MCP (they have no instance at start-up)`,

@@ -24,11 +24,13 @@ export async function keysetPage<Row extends CursorKey, View>(
   let paged = query;
   if (page.cursor !== undefined) {
     const after = decodeCursor(page.cursor);
-    paged = paged.where((eb) =>
-      eb.or([eb(createdAt, '<', after.created_at), eb.and([eb(createdAt, '=', after.created_at), eb(id, '<', after.id)])]),
-    );
+    paged = paged.where((eb) => eb.or([eb(createdAt, '<', after.created_at), eb.and([eb(createdAt, '=', after.created_at), eb(id, '<', after.id)])]));
   }
-  const rows = await paged.orderBy(createdAt, 'desc').orderBy(id, 'desc').limit(limit + 1).execute();
+  const rows = await paged
+    .orderBy(createdAt, 'desc')
+    .orderBy(id, 'desc')
+    .limit(limit + 1)
+    .execute();
   const more = rows.length > limit;
   const data = more ? rows.slice(0, limit) : rows;
   const last = data[data.length - 1];

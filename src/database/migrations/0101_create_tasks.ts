@@ -21,11 +21,7 @@ export const createTasks: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .addColumn('deleted_at', 'text')
       .execute();
-    await db.schema
-      .createIndex('tasks_organization_created_idx')
-      .on('tasks')
-      .columns(['organization_id', 'created_at', 'id'])
-      .execute();
+    await db.schema.createIndex('tasks_organization_created_idx').on('tasks').columns(['organization_id', 'created_at', 'id']).execute();
   },
 
   async down(db: Kysely<unknown>): Promise<void> {

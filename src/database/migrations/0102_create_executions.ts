@@ -29,11 +29,7 @@ export const createExecutions: Migration = {
       .addColumn('started_at', 'text')
       .addColumn('finished_at', 'text')
       .execute();
-    await db.schema
-      .createIndex('executions_organization_created_idx')
-      .on('executions')
-      .columns(['organization_id', 'created_at', 'id'])
-      .execute();
+    await db.schema.createIndex('executions_organization_created_idx').on('executions').columns(['organization_id', 'created_at', 'id']).execute();
     await db.schema.createIndex('executions_status_created_idx').on('executions').columns(['status', 'created_at']).execute();
   },
 

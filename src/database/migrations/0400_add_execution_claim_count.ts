@@ -8,7 +8,10 @@ import { Kysely, Migration } from 'kysely';
  */
 export const addExecutionClaimCount: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.alterTable('executions').addColumn('claim_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('executions')
+      .addColumn('claim_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
 
   async down(db: Kysely<unknown>): Promise<void> {

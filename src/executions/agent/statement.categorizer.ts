@@ -8,9 +8,7 @@ export interface CategorizedLine extends StatementLine {
 }
 
 /** Every line categorized, or the lines still needing a person's answer. */
-export type Categorization =
-  | { kind: 'complete'; lines: CategorizedLine[]; categories: CategoryTotal[] }
-  | { kind: 'pending'; questions: PendingQuestion[] };
+export type Categorization = { kind: 'complete'; lines: CategorizedLine[]; categories: CategoryTotal[] } | { kind: 'pending'; questions: PendingQuestion[] };
 
 /**
  * The reference agent's reasoning, deterministic and pure: a person's answer

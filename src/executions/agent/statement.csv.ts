@@ -26,7 +26,10 @@ const AMOUNT = /^([+-]?)(\d+)(?:[.,](\d{1,2}))?$/;
  * @throws StatementFormatError naming the file and line of the first problem.
  */
 export function parseStatementCsv(text: string, filename: string, firstLine = 1): StatementLine[] {
-  const rows = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((row) => row.trim() !== '');
+  const rows = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((row) => row.trim() !== '');
   if (rows.length === 0) throw new StatementFormatError(`${filename}: the file is empty`);
   const header = splitCsvRow(rows[0]).map((name) => name.trim().toLowerCase());
   const column = (name: string) => {
@@ -61,15 +64,13 @@ function splitCsvRow(row: string): string[] {
       if (char === '"' && row[i + 1] === '"') {
         field += '"';
         i++;
-      }
-      else if (char === '"') quoted = false;
+      } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
     else if (char === ',') {
       fields.push(field);
       field = '';
-    }
-    else field += char;
+    } else field += char;
   }
   fields.push(field);
   return fields;

@@ -39,7 +39,9 @@ export class ConfirmationTools {
 class ConfirmationToolsModule {}
 
 /** Fakes `Date` only, so a test moves the clock while HTTP, timers and promises run for real. */
-export const FAKE_DATE_ONLY: { doNotFake: Array<'nextTick' | 'setImmediate' | 'setTimeout' | 'setInterval' | 'clearTimeout' | 'clearInterval' | 'queueMicrotask' | 'hrtime' | 'performance'> } = {
+export const FAKE_DATE_ONLY: {
+  doNotFake: Array<'nextTick' | 'setImmediate' | 'setTimeout' | 'setInterval' | 'clearTimeout' | 'clearInterval' | 'queueMicrotask' | 'hrtime' | 'performance'>;
+} = {
   doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'],
 };
 

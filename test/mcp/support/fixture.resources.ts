@@ -31,7 +31,14 @@ export class FixtureResources {
     return { drafts: [] };
   }
 
-  @McpResourceTemplate({ uriTemplate: 'fixture://notes/{id}', name: 'note', title: 'Note', description: 'A note by id', mimeType: 'application/json', scopes: ['fixture:read'] })
+  @McpResourceTemplate({
+    uriTemplate: 'fixture://notes/{id}',
+    name: 'note',
+    title: 'Note',
+    description: 'A note by id',
+    mimeType: 'application/json',
+    scopes: ['fixture:read'],
+  })
   note(@McpResourceParams() params: { id: string }, @McpCaller() caller: McpCaller) {
     this.reads++;
     switch (params.id) {

@@ -22,9 +22,7 @@ export function rpc(app: INestApplication, era: Era, method: string, params?: Re
   const { token = 'token-reader', name, id = 1 } = options;
   const post = request(app.getHttpServer()).post('/mcp');
   if (era === '2026') return post.set(headers2026(method, name, token)).send(body2026(method, params, id));
-  return post
-    .set({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
-    .send({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+  return post.set({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }).send({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
 }
 
 /** The result a method answers in an era: era 2026 adds resultType, serverInfo and, for cacheable methods, ttl and scope. */

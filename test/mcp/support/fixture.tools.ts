@@ -33,7 +33,13 @@ export class RegionDto {
 export class FixtureTools {
   calls = 0;
 
-  @McpTool({ name: 'echo', title: 'Echo', description: 'Repeats the text', scopes: ['fixture:read'], annotations: { readOnlyHint: true, idempotentHint: true } })
+  @McpTool({
+    name: 'echo',
+    title: 'Echo',
+    description: 'Repeats the text',
+    scopes: ['fixture:read'],
+    annotations: { readOnlyHint: true, idempotentHint: true },
+  })
   echo(@McpCaller() caller: McpCaller, @McpArgs() args: EchoDto, @McpContext() context: McpCallContext) {
     this.calls++;
     return { text: args.text.repeat(args.times ?? 1), organization_id: caller.organization_id, era: context.era, at: new Date(0) };

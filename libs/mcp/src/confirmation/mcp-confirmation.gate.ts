@@ -28,7 +28,13 @@ export class McpConfirmationGate {
       args,
       caller,
       context,
-      key: { organization_id: caller.organization_id, subject: caller.subject, client_id: caller.client_id, tool: tool.name, args_digest: confirmationDigest(args) },
+      key: {
+        organization_id: caller.organization_id,
+        subject: caller.subject,
+        client_id: caller.client_id,
+        tool: tool.name,
+        args_digest: confirmationDigest(args),
+      },
       title: tool.descriptor.title ?? tool.name,
       now: new Date(),
     };

@@ -12,6 +12,5 @@ export const McpConfirmationMessages = {
     `After they choose Continue there, call ${tool} again with exactly the same arguments. The link expires at ${expiresAt}.`,
   approvalCancelled: (title: string, tool: string) =>
     `Cancelled, nothing was done: the person chose Cancel on the approval page for ${title}. Calling ${tool} again starts a new approval.`,
-  approvalExpired: (title: string, tool: string) =>
-    `Expired, nothing was done: nobody approved ${title} in time. Calling ${tool} again starts a new approval.`,
+  approvalExpired: (title: string, tool: string) => `Expired, nothing was done: nobody approved ${title} in time. Calling ${tool} again starts a new approval.`,
 } as const;

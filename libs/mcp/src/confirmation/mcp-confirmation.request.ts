@@ -27,10 +27,6 @@ export function answer(result: object): McpConfirmationOutcome {
 /** True when both keys name the same caller, tool and arguments. */
 export function sameKey(a: McpApprovalKey, b: McpApprovalKey): boolean {
   return (
-    a.organization_id === b.organization_id &&
-    a.subject === b.subject &&
-    a.client_id === b.client_id &&
-    a.tool === b.tool &&
-    a.args_digest === b.args_digest
+    a.organization_id === b.organization_id && a.subject === b.subject && a.client_id === b.client_id && a.tool === b.tool && a.args_digest === b.args_digest
   );
 }

@@ -45,9 +45,7 @@ export function approvalRequiredResult(title: string, approval: McpApproval, url
 /** The approval was cancelled on the page, or expired: nothing ran, and the next call starts over. */
 export function approvalClosedResult(title: string, approval: McpApproval, status: 'cancelled' | 'expired'): McpToolResult {
   const text =
-    status === 'cancelled'
-      ? McpConfirmationMessages.approvalCancelled(title, approval.tool)
-      : McpConfirmationMessages.approvalExpired(title, approval.tool);
+    status === 'cancelled' ? McpConfirmationMessages.approvalCancelled(title, approval.tool) : McpConfirmationMessages.approvalExpired(title, approval.tool);
   return { content: [{ type: 'text', text }], structuredContent: { status, approval_id: approval.id }, isError: true };
 }
 

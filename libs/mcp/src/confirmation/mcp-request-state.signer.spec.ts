@@ -36,7 +36,9 @@ describe('McpRequestStateSigner', () => {
 
 describe('confirmationDigest', () => {
   it('ignores key order and idempotency_key, and nothing else', () => {
-    expect(confirmationDigest({ a: 1, b: { d: 2, c: [1, { y: 1, x: 2 }] } })).toBe(confirmationDigest({ b: { c: [1, { x: 2, y: 1 }], d: 2 }, a: 1, idempotency_key: 'k' }));
+    expect(confirmationDigest({ a: 1, b: { d: 2, c: [1, { y: 1, x: 2 }] } })).toBe(
+      confirmationDigest({ b: { c: [1, { x: 2, y: 1 }], d: 2 }, a: 1, idempotency_key: 'k' }),
+    );
     expect(confirmationDigest({ a: 1 })).not.toBe(confirmationDigest({ a: 2 }));
     expect(confirmationDigest({ a: [1, 2] })).not.toBe(confirmationDigest({ a: [2, 1] }));
     expect(confirmationDigest({})).toBe('44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a');

@@ -23,8 +23,6 @@ export class JsonRpcException extends McpAnswerError {
 
   /** The `error` member of the response. */
   toErrorObject(): JsonRpcErrorObject {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data };
+    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
   }
 }

@@ -10,7 +10,10 @@ function slowVerifier(delayMs: Record<string, number>) {
   return {
     verify: (token: string) =>
       new Promise<McpCaller>((resolve) =>
-        setTimeout(() => resolve({ subject: `user-${token}`, organization_id: 'org', client_id: 'c', client_name: 'C', scopes: [], roles: [] }), delayMs[token]),
+        setTimeout(
+          () => resolve({ subject: `user-${token}`, organization_id: 'org', client_id: 'c', client_name: 'C', scopes: [], roles: [] }),
+          delayMs[token],
+        ),
       ),
   };
 }

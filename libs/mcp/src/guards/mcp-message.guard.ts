@@ -6,15 +6,7 @@ import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { JsonRpcId, JsonRpcMessage } from '../interfaces/json-rpc.interface';
-import {
-  batchNotSupported,
-  bodyTooLarge,
-  forbiddenKey,
-  invalidRequest,
-  jsonTooDeep,
-  parseError,
-  unsupportedMediaType,
-} from '../errors/mcp-transport.errors';
+import { batchNotSupported, bodyTooLarge, forbiddenKey, invalidRequest, jsonTooDeep, parseError, unsupportedMediaType } from '../errors/mcp-transport.errors';
 import { mcpState } from '../transport/mcp-request.state';
 import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from '../transport/json-depth';
 

@@ -93,8 +93,7 @@ export interface McpModuleOptions {
 }
 
 /** Options with every default applied, as the module's parts read them. */
-export interface McpResolvedOptions
-  extends Required<Omit<McpModuleOptions, 'instructions' | 'publicUrl' | 'scopesSupported' | 'rateLimit' | 'drain'>> {
+export interface McpResolvedOptions extends Required<Omit<McpModuleOptions, 'instructions' | 'publicUrl' | 'scopesSupported' | 'rateLimit' | 'drain'>> {
   rateLimit: McpResolvedRateLimit | false;
   drain: Required<McpDrainOptions>;
   instructions?: string;

@@ -1,11 +1,5 @@
 import { McpLimitsMessages } from './mcp-limits.messages';
-import {
-  McpDrainOptions,
-  McpRateLimitClass,
-  McpRateLimitOptions,
-  McpRateLimitRule,
-  McpResolvedRateLimit,
-} from '../interfaces/mcp-limits-options.interface';
+import { McpDrainOptions, McpRateLimitClass, McpRateLimitOptions, McpRateLimitRule, McpResolvedRateLimit } from '../interfaces/mcp-limits-options.interface';
 import { McpAvailability } from '../interfaces/mcp-availability.interface';
 
 /** Limits a single person's client hardly reaches by hand, and a runaway loop reaches in seconds. */

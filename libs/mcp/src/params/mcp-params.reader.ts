@@ -33,12 +33,7 @@ export function optionalObject(params: Record<string, unknown>, key: string, era
 }
 
 /** Reads an optional map of strings (prompt arguments, completion context): MCP sends their values as text. */
-export function optionalStringRecord(
-  params: Record<string, unknown>,
-  key: string,
-  era: McpEra,
-  path = key,
-): Record<string, string> | undefined {
+export function optionalStringRecord(params: Record<string, unknown>, key: string, era: McpEra, path = key): Record<string, string> | undefined {
   const value = optionalObject(params, key, era, path);
   if (value && Object.values(value).some((member) => typeof member !== 'string')) {
     throw invalidParams(era, McpMessages.invalidParams(`"${path}" must be an object of strings`));

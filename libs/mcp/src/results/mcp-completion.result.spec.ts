@@ -14,7 +14,12 @@ describe('completionResult', () => {
     expect(completion).toEqual({ values: candidates(sent), total: count, hasMore });
   });
 
-  it.each([['a string', 'v1'], ['numbers', [1, 2]], ['null', null], ['an object', { values: [] }]])('refuses %s as a bug of the host', (_, value) => {
+  it.each([
+    ['a string', 'v1'],
+    ['numbers', [1, 2]],
+    ['null', null],
+    ['an object', { values: [] }],
+  ])('refuses %s as a bug of the host', (_, value) => {
     expect(() => completionResult('Host.complete', value)).toThrow('Host.complete must return an array of strings');
   });
 

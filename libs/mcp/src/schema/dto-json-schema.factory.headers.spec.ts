@@ -80,17 +80,12 @@ describe('DtoJsonSchemaFactory: @McpHeader()', () => {
   });
 
   it('keeps the declarations of parent classes, and the parent its own only', () => {
-    expect(factory.headers(DerivedDto).map((binding) => binding.header)).toStrictEqual([
-      'Mcp-Param-Project',
-      'Mcp-Param-Org',
-    ]);
+    expect(factory.headers(DerivedDto).map((binding) => binding.header)).toStrictEqual(['Mcp-Param-Project', 'Mcp-Param-Org']);
     expect(factory.headers(BaseDto).map((binding) => binding.header)).toStrictEqual(['Mcp-Param-Org']);
   });
 
   it('uses the argument key @Expose() gives the property', () => {
-    expect(factory.headers(RenamedDto)).toStrictEqual([
-      { header: 'Mcp-Param-Region', path: ['region_code'], type: 'string' },
-    ]);
+    expect(factory.headers(RenamedDto)).toStrictEqual([{ header: 'Mcp-Param-Region', path: ['region_code'], type: 'string' }]);
   });
 
   it('binds no header when no property asks for one', () => {
@@ -112,9 +107,7 @@ describe('DtoJsonSchemaFactory: @McpHeader()', () => {
         @McpHeader(name) @IsString() tenant: string;
       }
 
-      expect(() => factory.create(BadNameDto)).toThrow(
-        `@McpHeader(${JSON.stringify(name)}) on BadNameDto.tenant: the name must be a non-empty RFC 9110 token`,
-      );
+      expect(() => factory.create(BadNameDto)).toThrow(`@McpHeader(${JSON.stringify(name)}) on BadNameDto.tenant: the name must be a non-empty RFC 9110 token`);
     });
 
     it('a number property, pointing to @IsInt()', () => {
@@ -154,9 +147,7 @@ describe('DtoJsonSchemaFactory: @McpHeader()', () => {
         @IsString() q: string;
       }
 
-      expect(() => factory.create(StrippedDto)).toThrow(
-        "@McpHeader('Region') on StrippedDto.region: the property has no class-validator decorator",
-      );
+      expect(() => factory.create(StrippedDto)).toThrow("@McpHeader('Region') on StrippedDto.region: the property has no class-validator decorator");
     });
 
     it('a header inside an array', () => {
@@ -170,9 +161,7 @@ describe('DtoJsonSchemaFactory: @McpHeader()', () => {
     });
 
     it('a header on a recursive DTO, which only $defs can describe', () => {
-      expect(() => factory.create(TreeDto)).toThrow(
-        "@McpHeader('Node') in TreeDto is not statically reachable (found at #/$defs/TreeDto/properties/name)",
-      );
+      expect(() => factory.create(TreeDto)).toThrow("@McpHeader('Node') in TreeDto is not statically reachable (found at #/$defs/TreeDto/properties/name)");
     });
 
     it('two names that differ only in case', () => {

@@ -1,16 +1,5 @@
 import 'reflect-metadata';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { JSONSchema, targetConstructorToSchema } from 'class-validator-jsonschema';
 import { DtoJsonSchemaFactory } from './dto-json-schema.factory';
@@ -154,9 +143,7 @@ describe('DtoJsonSchemaFactory: arrays and nested DTOs', () => {
       @IsArray() @ValidateNested({ each: true }) lines: LineDto[];
     }
 
-    expect(() => factory.create(NoTypeDto)).toThrow(
-      '@ValidateNested() on NoTypeDto.lines needs @Type(() => SomeDto) from class-transformer',
-    );
+    expect(() => factory.create(NoTypeDto)).toThrow('@ValidateNested() on NoTypeDto.lines needs @Type(() => SomeDto) from class-transformer');
   });
 
   it('refuses a hand-written $ref it cannot resolve', () => {

@@ -222,8 +222,6 @@ describe('DtoJsonSchemaFactory', () => {
       since: string;
     }
 
-    expect(() => factory.create(DefaultDateDto)).toThrow(
-      'JSON Schema value at DefaultDateDto/properties/since/default is not JSON (an instance of Date)',
-    );
+    expect(() => factory.create(DefaultDateDto)).toThrow('JSON Schema value at DefaultDateDto/properties/since/default is not JSON (an instance of Date)');
   });
 });

@@ -60,9 +60,7 @@ function build(dto: Type<object>): DtoSchemaEntry {
   const collected = collectDtoSchemas(dto);
   const annotated: DtoSchemaGraph = {
     rootKey: collected.rootKey,
-    nodes: new Map(
-      [...collected.nodes].map(([key, node]) => [key, { ...node, schema: annotateMcpHeaders(node.dto, node.schema) }]),
-    ),
+    nodes: new Map([...collected.nodes].map(([key, node]) => [key, { ...node, schema: annotateMcpHeaders(node.dto, node.schema) }])),
   };
   const schema = inlineDtoSchemas(annotated);
   const headers = scanMcpHeaders(schema, dto.name);

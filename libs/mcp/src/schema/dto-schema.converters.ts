@@ -54,9 +54,7 @@ export function createDtoSchemaConverters(refFor: NestedDtoRef): CvjsConverters 
     [ValidationTypes.NESTED_VALIDATION]: (meta, options) => {
       if (typeof meta.target !== 'function') return undefined;
       const typeMeta = options.classTransformerMetadataStorage?.findTypeMetadata(meta.target, meta.propertyName);
-      const child: unknown = typeMeta
-        ? typeMeta.typeFunction()
-        : Reflect.getMetadata('design:type', meta.target.prototype, meta.propertyName);
+      const child: unknown = typeMeta ? typeMeta.typeFunction() : Reflect.getMetadata('design:type', meta.target.prototype, meta.propertyName);
       if (typeof child !== 'function' || NOT_DTO_TYPES.includes(child)) {
         throw new Error(McpSchemaMessages.nestedTypeMissing(`${meta.target.name}.${meta.propertyName}`));
       }

@@ -2,10 +2,4 @@
 export { DtoJsonSchemaFactory } from './dto-json-schema.factory';
 export { McpHeader } from './mcp-header.decorator';
 export { MCP_PARAM_HEADER_PREFIX, X_MCP_HEADER } from './mcp-header.rules';
-export type {
-  McpHeaderBinding,
-  McpHeaderType,
-  McpJsonSchema,
-  McpJsonSchemaType,
-  McpJsonValue,
-} from '../interfaces/json-schema.interface';
+export type { McpHeaderBinding, McpHeaderType, McpJsonSchema, McpJsonSchemaType, McpJsonValue } from '../interfaces/json-schema.interface';

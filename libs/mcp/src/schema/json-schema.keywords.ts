@@ -1,13 +1,7 @@
 import { McpJsonSchema } from '../interfaces/json-schema.interface';
 
 /** Keywords whose value maps names to subschemas (`definitions` is the pre-2019 spelling of `$defs`). */
-export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-]);
+export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 /** Keywords whose value is a list of subschemas. */
 export const SCHEMA_LIST_KEYWORDS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
@@ -43,10 +37,7 @@ export interface SubschemaPosition {
  * `replace` returns. Only schema positions are visited, never data such as
  * `enum` or `default`, which may hold objects that merely look like schemas.
  */
-export function mapSubschemas(
-  schema: McpJsonSchema,
-  replace: (subschema: McpSubschema, position: SubschemaPosition) => McpSubschema,
-): McpJsonSchema {
+export function mapSubschemas(schema: McpJsonSchema, replace: (subschema: McpSubschema, position: SubschemaPosition) => McpSubschema): McpJsonSchema {
   const out: McpJsonSchema = { ...schema };
   for (const [keyword, value] of Object.entries(schema)) {
     if (SCHEMA_KEYWORDS.has(keyword)) {
@@ -62,10 +53,7 @@ export function mapSubschemas(
 }
 
 /** Calls `visit` on every direct subschema of `schema` (same positions as {@link mapSubschemas}). */
-export function forEachSubschema(
-  schema: McpJsonSchema,
-  visit: (subschema: McpSubschema, position: SubschemaPosition) => void,
-): void {
+export function forEachSubschema(schema: McpJsonSchema, visit: (subschema: McpSubschema, position: SubschemaPosition) => void): void {
   mapSubschemas(schema, (subschema, position) => {
     visit(subschema, position);
     return subschema;

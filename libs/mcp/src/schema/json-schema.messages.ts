@@ -20,8 +20,7 @@ export const McpSchemaMessages = {
     `@ValidateNested() on ${owner} needs @Type(() => SomeDto) from class-transformer: without it the nested value is never turned into a DTO and cannot be described`,
   unresolvedRef: (dto: string, ref: string) =>
     `${dto}: cannot resolve $ref '${ref}'; nested DTOs must be declared with @ValidateNested() and @Type(), not with a hand-written $ref`,
-  notJson: (where: string, what: string) =>
-    `JSON Schema value at ${where} is not JSON (${what}); check the @JSONSchema() and validator arguments`,
+  notJson: (where: string, what: string) => `JSON Schema value at ${where} is not JSON (${what}); check the @JSONSchema() and validator arguments`,
 } as const;
 
 /** The type of a property that cannot carry a header, worded for a developer. */

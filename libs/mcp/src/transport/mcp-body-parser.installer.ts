@@ -32,11 +32,9 @@ export class McpBodyParserInstaller {
       // The API's routes get the same limit as the MCP endpoint (the seeds: "the same as the API").
       const limit = options.maxBodyBytes;
       const exempt = (name: string, parser: RequestHandler) =>
-        Object.defineProperty(
-          (req: Request, res: Response, next: NextFunction) => (req.path === options.path ? next() : parser(req, res, next)),
-          'name',
-          { value: name },
-        );
+        Object.defineProperty((req: Request, res: Response, next: NextFunction) => (req.path === options.path ? next() : parser(req, res, next)), 'name', {
+          value: name,
+        });
       adapter.use(exempt('jsonParser', express.json({ verify: refusingDeepJson(verify), limit })));
       adapter.use(exempt('urlencodedParser', express.urlencoded({ extended: true, verify, limit })));
     });

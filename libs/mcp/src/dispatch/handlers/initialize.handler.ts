@@ -15,9 +15,7 @@ export class InitializeHandler implements McpMethodHandler {
 
   handle({ params, state }: McpMethodContext) {
     const requested = params.protocolVersion;
-    const protocolVersion = (MCP_HANDSHAKE_VERSIONS as readonly unknown[]).includes(requested)
-      ? (requested as string)
-      : MCP_HANDSHAKE_FALLBACK_VERSION;
+    const protocolVersion = (MCP_HANDSHAKE_VERSIONS as readonly unknown[]).includes(requested) ? (requested as string) : MCP_HANDSHAKE_FALLBACK_VERSION;
     state.version = protocolVersion;
     return {
       protocolVersion,
