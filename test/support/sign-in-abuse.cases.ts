@@ -161,7 +161,7 @@ export function describeSignInAbuse(name: string, start: () => Promise<SignInHos
       expect(await blocked.text()).toContain('Try again in 15 minutes.');
     });
 
-    it('runs at most 2 password checks at once; a storm past the queue gets 503 + Retry-After', async () => {
+    it('runs one password check at a time; a storm past the queue gets 503 + Retry-After', async () => {
       let running = 0;
       let peak = 0;
       const original = host.identity.verifyPassword.bind(host.identity);
@@ -177,12 +177,12 @@ export function describeSignInAbuse(name: string, start: () => Promise<SignInHos
         const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn({ email: `storm-${i}@unknown.test`, password: 'wrong-password-0123' })));
         const statuses = answers.map((res) => res.status);
         expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
-        expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(18);
+        expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(17);
         for (const res of answers.filter((answer) => answer.status === 503)) {
           expect(res.headers.get('retry-after')).toBe('5');
           expect(await res.text()).toContain('Too many people are signing in right now.');
         }
-        expect(peak).toBe(2);
+        expect(peak).toBe(1);
       } finally {
         verify.mockRestore();
       }

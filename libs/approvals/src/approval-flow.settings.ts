@@ -33,11 +33,13 @@ const MINUTE = 60_000;
  * 5 failures per e-mail in 15 quiet minutes, then 1, 2, 4, 8, 15 minutes
  * refused: a guesser gets about 4 tries an hour, a person who mistyped waits
  * a minute. Per address 20 (a shared office NAT), then 15 minutes up to an hour.
- * Two checks at once leave two of libuv's four threads to file I/O.
+ * One check at a time leaves three of libuv's four threads to file I/O and,
+ * on a two-core machine, a core to the event loop (measured with
+ * `test/bench/sign-in-storm.measure.ts`); about 15 sign-ins a second per process.
  */
 export const DEFAULT_APPROVAL_FLOW_SETTINGS: Omit<ApprovalFlowSettings, 'sessionCookie'> = {
   accountThrottle: { limit: 5, windowMs: 15 * MINUTE, firstBlockMs: MINUTE, maxBlockMs: 15 * MINUTE },
   addressThrottle: { limit: 20, windowMs: 15 * MINUTE, firstBlockMs: 15 * MINUTE, maxBlockMs: 60 * MINUTE },
-  passwordCheckConcurrency: 2,
+  passwordCheckConcurrency: 1,
   passwordCheckQueue: 16,
 };
