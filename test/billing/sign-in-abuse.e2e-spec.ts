@@ -25,6 +25,11 @@ describeSignInAbuse('Billing', async () => {
       return (answer.body.result.structuredContent as Json).approval_id as string;
     },
     approvalStatus: async (id) => (await db.selectFrom('mcp_approvals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+    // Billing's CLI has no `password reset` (only `token create`): the identity call any such command would make.
+    resetPassword: async () => {
+      await billing.identity.setPassword(user.id, 'a-brand-new-password-0123');
+      return 'a-brand-new-password-0123';
+    },
     clearThrottles: async () => {
       await db.deleteFrom('sign_in_throttles').execute();
     },

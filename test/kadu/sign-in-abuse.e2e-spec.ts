@@ -1,5 +1,6 @@
 /** Kadu's sign-in, sign-out and page POSTs against abuse (issue 16), over real HTTP. */
 import { randomUUID } from 'node:crypto';
+import { runPasswordReset } from '../../src/cli/password-reset.command';
 import { describeSignInAbuse } from '../support/sign-in-abuse.cases';
 import { startKadu } from '../support/kadu-app';
 
@@ -24,6 +25,8 @@ describeSignInAbuse('Kadu', async () => {
       return ((await res.json()) as { result: { structuredContent: { approval_id: string } } }).result.structuredContent.approval_id;
     },
     approvalStatus: async (id) => (await kadu.db.selectFrom('mcp_approvals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+    // Kadu's `password reset` command, as an operator runs it.
+    resetPassword: () => runPasswordReset(kadu.identity, { email: person.email }, { out: () => undefined, err: () => undefined }),
     clearThrottles: async () => {
       await kadu.db.deleteFrom('sign_in_throttles').execute();
     },
