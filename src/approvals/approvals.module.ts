@@ -19,6 +19,8 @@ const KADU_APPROVAL_FLOW = ApprovalFlowModule.register({
       useFactory: (secrets: SecretsService<KaduSecretName>): ApprovalSigningSecret => ({ get: () => secrets.get('KADU_SIGNING_SECRET') }),
     },
   ],
+  // Its own name: browsers share cookies across the ports of one host name, and a host must not read the other's.
+  settings: { sessionCookie: 'kadu_session' },
 });
 
 /**

@@ -6,7 +6,7 @@ import type { TasksTable } from '../tasks/task.table';
 import type { ExecutionsTable } from '../executions/execution.table';
 import type { FilesTable } from '../files/file.table';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.tables';
-import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from '@kobana/approvals';
+import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable, SignInThrottlesTable } from '@kobana/approvals';
 
 /**
  * Every table Kysely may query, keyed by table name. Features declare their
@@ -27,4 +27,5 @@ export interface KaduDatabase {
   mcp_approvals: McpApprovalsTable;
   mcp_confirmation_nonces: McpConfirmationNoncesTable;
   approval_sessions: ApprovalSessionsTable;
+  sign_in_throttles: SignInThrottlesTable;
 }

@@ -67,9 +67,7 @@ describe('approval page over HTTP', () => {
     const res = await signIn(people.subject, '/approvals/abc');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/approvals/abc');
-    expect(res.headers.get('set-cookie')).toMatch(
-      /^kadu_approval_session=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Max-Age=28800; Path=\/; HttpOnly; SameSite=Lax$/,
-    );
+    expect(res.headers.get('set-cookie')).toMatch(/^kadu_session=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Max-Age=28800; Path=\/; HttpOnly; SameSite=Lax$/);
     expect((await signIn(people.subject, 'https://evil.test/')).headers.get('location')).toBe('/sign-in');
     const wrong = await signIn({ email: people.subject.email, password: 'nope-nope-nope' });
     expect(wrong.status).toBe(401);
@@ -78,7 +76,7 @@ describe('approval page over HTTP', () => {
 
   it('without a session, or with a forged cookie, sends the person to sign in', async () => {
     const id = await approvalId('t-signin');
-    for (const cookie of ['', 'kadu_approval_session=forged.value']) {
+    for (const cookie of ['', 'kadu_session=forged.value']) {
       const res = await page(id, cookie);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent(`/approvals/${id}`)}`);

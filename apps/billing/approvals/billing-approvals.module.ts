@@ -18,6 +18,8 @@ const BILLING_APPROVAL_FLOW = ApprovalFlowModule.register({
       useFactory: (secrets: SecretsService<typeof BILLING_SIGNING_SECRET>): ApprovalSigningSecret => ({ get: () => secrets.get(BILLING_SIGNING_SECRET) }),
     },
   ],
+  // Its own name: browsers share cookies across the ports of one host name, and a host must not read the other's.
+  settings: { sessionCookie: 'kbill_session' },
 });
 
 /**

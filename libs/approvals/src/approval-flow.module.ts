@@ -1,5 +1,11 @@
 import { DynamicModule, Module, ModuleMetadata, Provider } from '@nestjs/common';
+import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings, DEFAULT_APPROVAL_FLOW_SETTINGS } from './approval-flow.settings';
 import { ApprovalKeys } from './approval.keys';
+import { ApprovalsPruner } from './approvals.pruner';
+import { PagePostPolicy } from './page-post.policy';
+import { PasswordCheckGate } from './password-check.gate';
+import { SignInThrottle } from './sign-in.throttle';
+import { SignOutController } from './sign-out.controller';
 import { ApprovalSessionsService } from './approval-sessions.service';
 import { ApprovalsController } from './approvals.controller';
 import { DatabaseConfirmationStore } from './database-confirmation.store';
@@ -10,11 +16,14 @@ export interface ApprovalHostOptions {
   imports: NonNullable<ModuleMetadata['imports']>;
   /** Must provide `APPROVAL_DATABASE`, `APPROVAL_IDENTITY` and `APPROVAL_SIGNING_SECRET` (see `approval-host.ts`). */
   providers: Provider[];
+  /** The session cookie's name (required: one per host) and any setting to change from its default. */
+  settings: Pick<ApprovalFlowSettings, 'sessionCookie'> & Partial<ApprovalFlowSettings>;
 }
 
 /**
  * The approval flow of destructive MCP tools (ADDENDUM §7), for any host:
- * the database confirmation store, the keys, the sign-in and approval pages.
+ * the database confirmation store, the keys, the sign-in, sign-out and
+ * approval pages, and the sweep that prunes what expired.
  * Kadu and Kobana Billing each register it once with their own identity,
  * database and secret.
  */
@@ -25,8 +34,22 @@ export class ApprovalFlowModule {
     return {
       module: ApprovalFlowModule,
       imports: host.imports,
-      controllers: [SignInController, ApprovalsController],
-      providers: [...host.providers, DatabaseConfirmationStore, ApprovalKeys, ApprovalSessionsService],
+      controllers: [SignInController, SignOutController, ApprovalsController],
+      providers: [
+        ...host.providers,
+        { provide: APPROVAL_FLOW_SETTINGS, useValue: { ...DEFAULT_APPROVAL_FLOW_SETTINGS, ...host.settings } satisfies ApprovalFlowSettings },
+        {
+          provide: PasswordCheckGate,
+          inject: [APPROVAL_FLOW_SETTINGS],
+          useFactory: (settings: ApprovalFlowSettings) => new PasswordCheckGate(settings.passwordCheckConcurrency, settings.passwordCheckQueue),
+        },
+        DatabaseConfirmationStore,
+        ApprovalKeys,
+        ApprovalSessionsService,
+        SignInThrottle,
+        PagePostPolicy,
+        ApprovalsPruner,
+      ],
       exports: [DatabaseConfirmationStore, ApprovalKeys],
     };
   }

@@ -1,4 +1,4 @@
-import type { McpApprovalsTable, McpConfirmationNoncesTable, ApprovalSessionsTable } from './approval.tables';
+import type { McpApprovalsTable, McpConfirmationNoncesTable, ApprovalSessionsTable, SignInThrottlesTable } from './approval.tables';
 
 /**
  * Injection token of the host's `Kysely<ApprovalDatabase>`: the host's own
@@ -19,6 +19,8 @@ export interface ApprovalUsersTable {
   organization_id: string;
   email: string;
   role: string;
+  /** Read only to stamp sessions, so a new password ends them. */
+  password_hash: string | null;
 }
 
 /** The tables the approval flow uses; every host database that serves it has at least these. */
@@ -26,6 +28,7 @@ export interface ApprovalDatabase {
   mcp_approvals: McpApprovalsTable;
   mcp_confirmation_nonces: McpConfirmationNoncesTable;
   approval_sessions: ApprovalSessionsTable;
+  sign_in_throttles: SignInThrottlesTable;
   users: ApprovalUsersTable;
 }
 

@@ -1,8 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Name of the approval page's session cookie (Kadu's name, kept for both hosts: renaming it signs everyone out). */
-export const APPROVAL_SESSION_COOKIE = 'kadu_approval_session';
-
 /** `<id>.<HMAC-SHA256(id)>`, both base64url. */
 export function signSessionId(id: string, key: Buffer): string {
   return `${id}.${createHmac('sha256', key).update(id).digest('base64url')}`;
@@ -27,7 +24,7 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-/** The `Set-Cookie` value: HttpOnly, SameSite=Lax, Path=/, Secure on an https origin. */
-export function sessionCookieHeader(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return `${APPROVAL_SESSION_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** The `Set-Cookie` value of cookie `name`: HttpOnly, SameSite=Lax, Path=/, Secure on an https origin. `maxAgeSeconds` 0 deletes it. */
+export function sessionCookieHeader(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${name}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

@@ -37,4 +37,18 @@ export interface ApprovalSessionsTable {
   csrf_token: string;
   created_at: string;
   expires_at: string;
+  /** Digest of the user's password hash at sign-in: a new password ends the session. `null` only for sessions older than the column. */
+  password_stamp: string | null;
+}
+
+/**
+ * Failed sign-ins per key (`account:<sha256 of the e-mail>` or `address:<ip>`),
+ * in the database so every replica counts the same. `window_ends_at` moves
+ * forward with each failure; `blocked_until` is set once the limit is reached.
+ */
+export interface SignInThrottlesTable {
+  key: string;
+  failures: number;
+  window_ends_at: string;
+  blocked_until: string | null;
 }

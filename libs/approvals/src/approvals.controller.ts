@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Headers, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Post, Req, Res } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { McpToolRegistry } from '@kobana/mcp';
 import type { McpApproval } from '@kobana/mcp';
 import { redirect, sendPage } from './approval.html';
@@ -8,6 +8,8 @@ import { ApprovalSession, ApprovalSessionsService } from './approval-sessions.se
 import { approvalBody, ApprovalToolView } from './approval.view';
 import { ApprovalMessages } from './approvals.messages';
 import { DatabaseConfirmationStore } from './database-confirmation.store';
+import { PagePostPolicy } from './page-post.policy';
+import { signOutBlock } from './sign-in.view';
 
 /** Roles that may decide for another person of their organization. */
 const DECIDING_ROLES = new Set(['owner', 'admin']);
@@ -15,7 +17,8 @@ const DECIDING_ROLES = new Set(['owner', 'admin']);
 /**
  * `/approvals/:id`: the page a person opens from an approval link (ADDENDUM
  * §7). Shows who asks to run what, with which arguments, and takes Continue
- * or Cancel (CSRF-checked form post, then a redirect to the outcome).
+ * or Cancel (same-origin, CSRF-checked form post, then a redirect to the
+ * outcome).
  */
 @Controller('approvals')
 export class ApprovalsController {
@@ -23,6 +26,7 @@ export class ApprovalsController {
     private readonly sessions: ApprovalSessionsService,
     private readonly store: DatabaseConfirmationStore,
     private readonly moduleRef: ModuleRef,
+    private readonly policy: PagePostPolicy,
   ) {}
 
   @Get(':id')
@@ -30,17 +34,17 @@ export class ApprovalsController {
     const session = await this.sessions.find(cookie);
     if (!session) return redirect(res, `/sign-in?next=${encodeURIComponent(`/approvals/${id}`)}`);
     const approval = await this.authorized(id, session, res);
-    if (approval) sendPage(res, 200, ApprovalMessages.pageTitle(), approvalBody(approval, this.tool(approval), session.csrf_token, new Date()));
+    if (approval) {
+      const body = approvalBody(approval, this.tool(approval), session.csrf_token, new Date()) + signOutBlock(session.email);
+      sendPage(res, 200, ApprovalMessages.pageTitle(), body);
+    }
   }
 
   @Post(':id')
-  async decide(
-    @Param('id') id: string,
-    @Headers('cookie') cookie: string | undefined,
-    @Body() body: Record<string, unknown>,
-    @Res() res: Response,
-  ): Promise<void> {
-    const session = await this.sessions.find(cookie);
+  async decide(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (this.policy.refused(req, res)) return;
+    const body = req.body as Record<string, unknown>;
+    const session = await this.sessions.find(req.headers.cookie);
     if (!session) return redirect(res, `/sign-in?next=${encodeURIComponent(`/approvals/${id}`)}`);
     if (!this.sessions.checkCsrf(session, body.csrf_token)) return sendPage(res, 403, ApprovalMessages.csrfTitle(), `<p>${ApprovalMessages.csrf()}</p>`);
     const approval = await this.authorized(id, session, res);

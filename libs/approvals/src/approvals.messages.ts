@@ -24,4 +24,18 @@ export const ApprovalMessages = {
   forbidden: () => 'Only the person the assistant acts for, or an owner or admin of the organization, may decide.',
   csrfTitle: () => 'Form expired',
   csrf: () => 'This form is no longer valid. Open the approval link again.',
+  crossSiteTitle: () => 'Request refused',
+  crossSite: () => 'This form was sent from another site. Open this site directly and try again.',
+  notAFormTitle: () => 'Unsupported form',
+  notAForm: () => 'This address accepts only HTML form posts (application/x-www-form-urlencoded).',
+  missingFields: () => 'Enter your e-mail and password.',
+  tooLong: () => 'The e-mail or password is too long.',
+  throttledTitle: () => 'Too many attempts',
+  throttled: (minutes: number) =>
+    `Too many failed sign-ins for this e-mail or from this network. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+  busyTitle: () => 'Busy',
+  busy: () => 'Too many people are signing in right now. Try again in a few seconds.',
+  signedInAs: () => 'Signed in as',
+  signOut: () => 'Sign out',
+  signedOut: () => 'You are signed out.',
 } as const;

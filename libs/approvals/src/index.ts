@@ -9,5 +9,7 @@ export type { ApprovalSigningSecret } from './approval-host';
 export { ApprovalKeys } from './approval.keys';
 export { DatabaseConfirmationStore } from './database-confirmation.store';
 export { confirmationOptions } from './confirmation.options';
-export type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from './approval.tables';
+export type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable, SignInThrottlesTable } from './approval.tables';
 export { createApprovals } from './approvals.migration';
+export { secureApprovalSignIn } from './approvals-sign-in.migration';
+export type { ApprovalFlowSettings, SignInThrottleRule } from './approval-flow.settings';

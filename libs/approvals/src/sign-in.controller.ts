@@ -1,16 +1,34 @@
-import { Body, Controller, Get, Inject, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ModuleRef } from '@nestjs/core';
 import { MCP_RESOLVED_OPTIONS } from '@kobana/mcp';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { APPROVAL_IDENTITY, ApprovalIdentity } from './approval-host';
-import { redirect, sendPage } from './approval.html';
+import { escapeHtml, redirect, sendPage } from './approval.html';
 import { APPROVAL_SESSION_SECONDS, ApprovalSessionsService } from './approval-sessions.service';
 import { sessionCookieHeader } from './approval-session.cookie';
 import { ApprovalMessages } from './approvals.messages';
-import { safeNext, signInBody } from './sign-in.view';
+import { PagePostPolicy } from './page-post.policy';
+import { PasswordCheckGate, PasswordCheckGateFullError } from './password-check.gate';
+import { SignInThrottle } from './sign-in.throttle';
+import { safeNext, signInBody, signOutBlock } from './sign-in.view';
 
-/** `/sign-in`: e-mail and password of a user of the host, for the approval pages. Server-rendered, no JavaScript. */
+/** Longest e-mail (RFC 5321's path limit) and password a sign-in reads; longer is a 400, never hashed. */
+const MAX_EMAIL_LENGTH = 320;
+const MAX_PASSWORD_LENGTH = 1024;
+
+/** Seconds a sign-in refused for a full password-check queue is told to wait. */
+const BUSY_RETRY_SECONDS = 5;
+
+/**
+ * `/sign-in`: e-mail and password of a user of the host, for the approval
+ * pages. Server-rendered, no JavaScript. In order, a POST is refused when
+ * cross-site (403) or not a form (415), when a field is missing or too long
+ * (400), when the e-mail or the client address is blocked after failed
+ * attempts (429 + Retry-After, before any hashing), and when too many
+ * password checks already wait (503 + Retry-After); then the password is
+ * checked (401 on failure, counted) and a session starts (303).
+ */
 @Controller('sign-in')
 export class SignInController {
   private readonly secureCookie: boolean;
@@ -18,6 +36,9 @@ export class SignInController {
   constructor(
     @Inject(APPROVAL_IDENTITY) private readonly identity: ApprovalIdentity,
     private readonly sessions: ApprovalSessionsService,
+    private readonly throttle: SignInThrottle,
+    private readonly gate: PasswordCheckGate,
+    private readonly policy: PagePostPolicy,
     config: ConfigService<{ PUBLIC_URL: string }, true>,
     private readonly moduleRef: ModuleRef,
   ) {
@@ -31,17 +52,45 @@ export class SignInController {
   }
 
   @Get()
-  form(@Query('next') next: unknown, @Res() res: Response): void {
-    sendPage(res, 200, this.title, signInBody(this.title, safeNext(next), false));
+  async form(@Query('next') next: unknown, @Headers('cookie') cookie: string | undefined, @Res() res: Response): Promise<void> {
+    const session = await this.sessions.find(cookie);
+    if (session) return sendPage(res, 200, this.title, `<h1>${escapeHtml(this.title)}</h1>${signOutBlock(session.email)}`);
+    sendPage(res, 200, this.title, signInBody(this.title, safeNext(next)));
   }
 
   @Post()
-  async signIn(@Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (this.policy.refused(req, res)) return;
+    const body = req.body as Record<string, unknown>;
     const next = safeNext(body.next);
     const { email, password } = body;
-    const user = typeof email === 'string' && typeof password === 'string' ? await this.identity.verifyPassword(email, password) : null;
-    if (!user) return sendPage(res, 401, this.title, signInBody(this.title, next, true));
-    const cookie = sessionCookieHeader(await this.sessions.start(user), APPROVAL_SESSION_SECONDS, this.secureCookie);
+    if (typeof email !== 'string' || typeof password !== 'string' || email.trim() === '' || password === '') {
+      return sendPage(res, 400, this.title, signInBody(this.title, next, ApprovalMessages.missingFields()));
+    }
+    if (email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+      return sendPage(res, 400, this.title, signInBody(this.title, next, ApprovalMessages.tooLong()));
+    }
+
+    const keys = this.throttle.keys(email, req.ip ?? req.socket.remoteAddress);
+    const wait = await this.throttle.retryAfter(keys);
+    if (wait > 0) {
+      res.set('Retry-After', String(wait));
+      return sendPage(res, 429, ApprovalMessages.throttledTitle(), signInBody(this.title, next, ApprovalMessages.throttled(Math.ceil(wait / 60))));
+    }
+    let user: Awaited<ReturnType<ApprovalIdentity['verifyPassword']>>;
+    try {
+      user = await this.gate.run(() => this.identity.verifyPassword(email, password));
+    } catch (error) {
+      if (!(error instanceof PasswordCheckGateFullError)) throw error;
+      res.set('Retry-After', String(BUSY_RETRY_SECONDS));
+      return sendPage(res, 503, ApprovalMessages.busyTitle(), signInBody(this.title, next, ApprovalMessages.busy()));
+    }
+    if (!user) {
+      await this.throttle.failed(keys);
+      return sendPage(res, 401, this.title, signInBody(this.title, next, ApprovalMessages.wrongCredentials()));
+    }
+    await this.throttle.succeeded(keys);
+    const cookie = sessionCookieHeader(this.sessions.cookieName, await this.sessions.start(user), APPROVAL_SESSION_SECONDS, this.secureCookie);
     redirect(res, next ?? '/sign-in', cookie);
   }
 }

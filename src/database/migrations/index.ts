@@ -1,4 +1,4 @@
-import { createApprovals } from '@kobana/approvals';
+import { createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -26,4 +26,6 @@ export const KADU_MIGRATIONS: DatabaseMigrations = {
   '0201_create_webhooks': createWebhooks,
   '0300_create_approvals': createApprovals,
   '0400_add_execution_claim_count': addExecutionClaimCount,
+  // The approval library's sign-in counters, session password stamps and pruning indexes.
+  '0500_secure_approval_sign_in': secureApprovalSignIn,
 };

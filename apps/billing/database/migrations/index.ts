@@ -1,4 +1,4 @@
-import { createApprovals } from '@kobana/approvals';
+import { createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -30,4 +30,6 @@ export const BILLING_MIGRATIONS: DatabaseMigrations = {
   '0300_create_approvals': createApprovals,
   // After 0300, not beside 0105: Kysely refuses a new migration that sorts before one a database already ran.
   '0301_add_identity_indexes': addIdentityIndexes,
+  // The approval library's sign-in counters, session password stamps and pruning indexes.
+  '0500_secure_approval_sign_in': secureApprovalSignIn,
 };

@@ -1,0 +1,38 @@
+/** Billing's sign-in, sign-out and page POSTs against abuse (issue 16), over real HTTP: the same cases as Kadu's. */
+import { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
+import { BillingDatabase } from '../../apps/billing/database/billing-database.interface';
+import { describeSignInAbuse } from '../support/sign-in-abuse.cases';
+import { Json, rpc2025, startBilling } from './billing-app';
+
+jest.setTimeout(60_000);
+
+describeSignInAbuse('Billing', async () => {
+  const billing = await startBilling();
+  const token = await billing.token('org-a', 'owner');
+  const user = await billing.identity.ensureUser(await billing.identity.ensureOrganization('org-a'), 'owner');
+  const person = { email: user.email, password: 'pw-owner-a-0123456789' };
+  await billing.identity.setPassword(user.id, person.password);
+  const db = billing.app.get<Kysely<BillingDatabase>>(BILLING_DATABASE);
+  return {
+    baseUrl: billing.baseUrl,
+    cookieName: 'kbill_session',
+    identity: billing.identity,
+    person,
+    approvalId: async () => {
+      const answer = await rpc2025(billing, token, 'tools/call', { name: 'billing_customers_delete', arguments: { id: randomUUID() } });
+      return (answer.body.result.structuredContent as Json).approval_id as string;
+    },
+    approvalStatus: async (id) => (await db.selectFrom('mcp_approvals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+    // Billing's CLI has no `password reset` (only `token create`): the identity call any such command would make.
+    resetPassword: async () => {
+      await billing.identity.setPassword(user.id, 'a-brand-new-password-0123');
+      return 'a-brand-new-password-0123';
+    },
+    clearThrottles: async () => {
+      await db.deleteFrom('sign_in_throttles').execute();
+    },
+    close: () => billing.close(),
+  };
+});
