@@ -152,13 +152,11 @@ const bodyOf = (fields: string[]): fc.Arbitrary<GeneratedBody> =>
       { weight: 3, arbitrary: aimedObject(fields).map((text) => ({ contentType: 'application/json', body: Buffer.from(text), invalid: false })) },
       {
         weight: 2,
-        arbitrary: fc
-          .tuple(aimedObject(fields), fc.string({ minLength: 1, maxLength: 10 }))
-          .map(([text, key]) => ({
-            contentType: 'application/json',
-            body: Buffer.from(text.replace(/^\{/, `{"zz_unknown_${JSON.stringify(key).slice(1, -1)}":1${text === '{}' ? '' : ','}`)),
-            invalid: true,
-          })),
+        arbitrary: fc.tuple(aimedObject(fields), fc.string({ minLength: 1, maxLength: 10 })).map(([text, key]) => ({
+          contentType: 'application/json',
+          body: Buffer.from(text.replace(/^\{/, `{"zz_unknown_${JSON.stringify(key).slice(1, -1)}":1${text === '{}' ? '' : ','}`)),
+          invalid: true,
+        })),
       },
       {
         weight: 2,
@@ -168,13 +166,11 @@ const bodyOf = (fields: string[]): fc.Arbitrary<GeneratedBody> =>
       },
       {
         weight: 2,
-        arbitrary: fc
-          .tuple(fc.integer({ min: 1, max: 400 }), fc.boolean(), fc.constantFrom(...fields, 'zz_unknown'))
-          .map(([depth, objects, field]) => ({
-            contentType: 'application/json',
-            body: Buffer.from(`{"zz_unknown":0,"${field}":${nestedText(depth, objects)}}`),
-            invalid: true,
-          })),
+        arbitrary: fc.tuple(fc.integer({ min: 1, max: 400 }), fc.boolean(), fc.constantFrom(...fields, 'zz_unknown')).map(([depth, objects, field]) => ({
+          contentType: 'application/json',
+          body: Buffer.from(`{"zz_unknown":0,"${field}":${nestedText(depth, objects)}}`),
+          invalid: true,
+        })),
       },
       {
         weight: 1,
@@ -184,13 +180,11 @@ const bodyOf = (fields: string[]): fc.Arbitrary<GeneratedBody> =>
       },
       {
         weight: 2,
-        arbitrary: fc
-          .uint8Array({ maxLength: 300 })
-          .map((bytes) => ({
-            contentType: 'application/json',
-            body: Buffer.concat([Buffer.from('{"zz_unknown":"'), Buffer.from(bytes), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]),
-            invalid: true,
-          })),
+        arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => ({
+          contentType: 'application/json',
+          body: Buffer.concat([Buffer.from('{"zz_unknown":"'), Buffer.from(bytes), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]),
+          invalid: true,
+        })),
       },
       {
         weight: 1,
