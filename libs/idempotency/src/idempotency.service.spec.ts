@@ -1,4 +1,4 @@
-import { Kysely, Migration } from 'kysely';
+import { Kysely, Migration, sql, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { McpCaller } from '@kobana/mcp';
 import { openMigratedTestDatabase } from '../../../test/support/migrated-test.database';
@@ -61,6 +61,45 @@ async function openUnitWorld(): Promise<UnitWorld> {
   };
 }
 
+/**
+ * `db` as a replica sees it when another replica commits the same key between
+ * this replica's read and its insert: the first read of `idempotency_keys`
+ * inside a transaction finds nothing, whatever is there. SQLite serializes
+ * writers, so without this the race the retry exists for never happens there.
+ * Methods are bound to the real objects: Kysely keeps its state in private fields.
+ */
+function withStaleFirstRead(db: Kysely<HostDatabase>): { db: Kysely<HostDatabase>; staleReads(): number } {
+  let staleReads = 0;
+  const stale = (trx: Transaction<HostDatabase>) =>
+    new Proxy(trx, {
+      get(target, property) {
+        if (property === 'selectFrom') {
+          return (table: 'idempotency_keys') => {
+            const query = target.selectFrom(table);
+            if (table !== 'idempotency_keys' || staleReads > 0) return query;
+            staleReads++;
+            return query.where(sql<boolean>`1 = 0`);
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  const proxied = new Proxy(db, {
+    get(target, property) {
+      if (property === 'transaction') {
+        return () => {
+          const builder = target.transaction();
+          return { execute: <T>(fn: (trx: Transaction<HostDatabase>) => Promise<T>) => builder.execute((trx) => fn(stale(trx))) };
+        };
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db: proxied, staleReads: () => staleReads };
+}
+
 describe('IdempotencyService', () => {
   let world: UnitWorld;
   beforeEach(async () => (world = await openUnitWorld()));
@@ -117,6 +156,17 @@ describe('IdempotencyService', () => {
       Array.from({ length: 10 }, () => world.idempotency.run(caller, 'op', { name: 'x', idempotency_key: 'race' }, effect(world.orgA, 'x'))),
     );
     expect(new Set(results.map((result) => result.id)).size).toBe(1);
+    expect(await count()).toBe(1);
+  });
+
+  it('a key committed by another replica between the read and the insert: the unique violation is retried, on SQLite too', async () => {
+    const caller = world.caller(world.orgA);
+    const dto = { name: 'x', idempotency_key: 'late' };
+    const first = await world.idempotency.run(caller, 'op', dto, effect(world.orgA, 'x'));
+    const replica = withStaleFirstRead(world.db);
+    const again = await new IdempotencyService(replica.db).run(caller, 'op', { ...dto }, effect(world.orgA, 'x'));
+    expect(replica.staleReads()).toBe(1);
+    expect(again).toEqual(first);
     expect(await count()).toBe(1);
   });
 
