@@ -23,6 +23,7 @@ export { StderrLogger } from './cli/stderr.logger';
 export { monotonicNow } from './clock/monotonic.clock';
 export { SecretsModule } from './secrets/secrets.module';
 export { SecretsService } from './secrets/secrets.service';
+export { SecretsPolicyError } from './secrets/secrets-policy.error';
 export type { SecretsTable } from './secrets/secrets.table';
 export type { SecretsOptions } from './secrets/secrets.options';
 export { createSecrets } from './secrets/secrets.migration';
