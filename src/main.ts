@@ -15,6 +15,8 @@ import { IdentityService } from '@kobana/identity';
 async function bootstrap(): Promise<void> {
   const app = await createKaduApp();
   app.enableShutdownHooks();
+  // Start-up checks (keys, above all) refuse before the demo seeding writes anything.
+  await app.init();
   const config = app.get<ConfigService<KaduConfig, true>>(ConfigService);
   // Seeded before listening, so the first request already finds the demo organization.
   const demo = config.get('KADU_DEMO', { infer: true }) ? await seedDemo(app.get(IdentityService)) : null;

@@ -11,6 +11,8 @@ import { IdentityService } from '@kobana/identity';
 async function bootstrap(): Promise<void> {
   const app = await createBillingApp();
   app.enableShutdownHooks();
+  // Start-up checks (keys, above all) refuse before the demo seeding writes anything.
+  await app.init();
   const config = app.get<ConfigService<BillingConfig, true>>(ConfigService);
   const demo = config.get('BILLING_DEMO', { infer: true }) ? await seedBillingDemo(app.get(IdentityService)) : null;
   const host = config.get('HOST', { infer: true });

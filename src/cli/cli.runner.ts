@@ -1,7 +1,17 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { IdentityError, IdentityService } from '@kobana/identity';
-import { CliIo, CliUsageError, processIo, StderrLogger } from '@kobana/host-kit';
+import {
+  CliFailure,
+  CliIo,
+  CliUsageError,
+  parseTokenListArgs,
+  parseTokenRevokeArgs,
+  processIo,
+  runTokenList,
+  runTokenRevoke,
+  StderrLogger,
+} from '@kobana/host-kit';
 import { KaduCliModule } from './cli.module';
 import { CLI_USAGE } from './cli.usage';
 import { parsePasswordResetArgs, runPasswordReset } from './password-reset.command';
@@ -15,6 +25,14 @@ const COMMANDS: Record<string, (args: string[]) => CliCommand> = {
   'token create': (args) => {
     const options = parseTokenCreateArgs(args);
     return (identity, io) => runTokenCreate(identity, options, io);
+  },
+  'token list': (args) => {
+    const options = parseTokenListArgs(args);
+    return (identity, io) => runTokenList(identity, options, io);
+  },
+  'token revoke': (args) => {
+    const options = parseTokenRevokeArgs(args);
+    return (identity, io) => runTokenRevoke(identity, options, io);
   },
   'password reset': (args) => {
     const options = parsePasswordResetArgs(args);
@@ -58,7 +76,7 @@ export async function runCli(argv: string[], io: CliIo = processIo, openContext:
     await command(context.get(IdentityService), io);
     return CLI_EXIT.ok;
   } catch (error) {
-    if (!(error instanceof IdentityError)) throw error;
+    if (!(error instanceof IdentityError || error instanceof CliFailure)) throw error;
     io.err(`Error: ${error.message}`);
     return CLI_EXIT.failed;
   } finally {

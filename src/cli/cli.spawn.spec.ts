@@ -31,4 +31,23 @@ describe('npm run cli (spawned)', () => {
       await db.destroy();
     }
   }, 60_000);
+
+  it('lists and revokes that token in later runs, and exits with 1 for an unknown id', async () => {
+    const databaseUrl = `sqlite:${join(dir, 'admin.sqlite')}`;
+    const cli = (...args: string[]) =>
+      run('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: resolve(__dirname, '../..'), env: { ...process.env, DATABASE_URL: databaseUrl } });
+    const token = (await cli('token', 'create', '--organization', 'spawned', '--role', 'viewer')).stdout.trimEnd().split('\n').pop()!;
+    const id = token.split('_')[2];
+    expect((await cli('token', 'list', '--organization', 'spawned')).stdout).toContain(`${id}  kadu_mcp_${id.slice(0, 8)}…`);
+    expect((await cli('token', 'revoke', '--id', id)).stdout).toContain(`Token ${id} revoked`);
+    const failure = await cli('token', 'revoke', '--id', '00000000-0000-4000-8000-000000000000').catch((error) => error);
+    expect(failure.code).toBe(1);
+
+    const { db } = await openKaduDatabase(databaseUrl);
+    try {
+      await expect(new IdentityService(db, KADU_IDENTITY_OPTIONS).verify(token, 'mcp')).resolves.toBeNull();
+    } finally {
+      await db.destroy();
+    }
+  }, 90_000);
 });

@@ -1,3 +1,4 @@
+import { TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
 import { KADU_ROLES, KADU_SCOPES } from '../identity/kadu-identity.types';
 
 /** The CLI's help text. */
@@ -9,9 +10,16 @@ Commands:
       are created when missing. The token is the last line of stdout.
         --scopes a,b          default: ${KADU_SCOPES.join(',')}
         --audience mcp|api    default: mcp (an mcp token is refused by /api/v1 and vice versa)
-        --client-id <id>      default: personal-access-token
+        --client-id <id>      default: pat_<token id> (each token its own client)
         --client-name <name>  default: Personal access token
-        --expires-in-days <n> default: never expires
+        ${TOKEN_LIFETIME_USAGE}
+
+  token list --organization <slug> [--email <email>]
+      The organization's tokens (or that user's), newest first: id, how the token
+      starts (never its secret), user, client, scopes, created, expires, status.
+
+  token revoke --id <token id> [--organization <slug>]
+      Revokes the token: the next API or MCP call with it gets 401.
 
   password reset --email <email>
       Gives the user a new random password, printed as the last line of stdout.

@@ -1,6 +1,6 @@
 import { CreatedToken, CreateTokenOptions, IdentityService, ORGANIZATION_SLUG_PATTERN, SCOPE_PATTERN, TOKEN_AUDIENCES } from '@kobana/identity';
 import { KADU_ROLES } from '../identity/kadu-identity.types';
-import { CliIo, CliUsageError, parseCliOptions, requireOption } from '@kobana/host-kit';
+import { CliIo, CliUsageError, parseCliOptions, parseTokenLifetime, requireOption, TOKEN_LIFETIME_OPTIONS } from '@kobana/host-kit';
 
 const OPTIONS = {
   organization: { type: 'string' },
@@ -9,7 +9,7 @@ const OPTIONS = {
   audience: { type: 'string' },
   'client-id': { type: 'string' },
   'client-name': { type: 'string' },
-  'expires-in-days': { type: 'string' },
+  ...TOKEN_LIFETIME_OPTIONS,
 } as const;
 
 /** `token create`'s options: those of `IdentityService.createToken`, the organization by slug. */
@@ -42,7 +42,7 @@ export function parseTokenCreateArgs(args: string[]): TokenCreateArgs {
     scopes,
     clientId: values['client-id'],
     clientName: values['client-name'],
-    expiresInDays: values['expires-in-days'] === undefined ? undefined : positiveNumber(values['expires-in-days']),
+    expiresInDays: parseTokenLifetime(values),
   };
 }
 
@@ -58,7 +58,7 @@ export async function runTokenCreate(identity: IdentityService, options: TokenCr
   io.err(`Organization ${organization.slug} (${organization.id}), user ${user.email} (${user.role})`);
   io.err(
     `Token ${record.id}: audience ${record.audience}; scopes ${record.scopes.join(' ') || '(none)'}; ` +
-      `client ${record.client_id}; expires ${record.expires_at ?? 'never'}`,
+      `client ${record.client_id}; expires ${record.expires_at ?? 'never (until revoked)'}`,
   );
   io.out(created.token);
   return created;
@@ -67,10 +67,4 @@ export async function runTokenCreate(identity: IdentityService, options: TokenCr
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
   if (!allowed.includes(value as T)) throw new CliUsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
   return value as T;
-}
-
-function positiveNumber(value: string): number {
-  const days = Number(value);
-  if (!(Number.isFinite(days) && days > 0)) throw new CliUsageError(`--expires-in-days must be a positive number (got "${value}")`);
-  return days;
 }

@@ -26,7 +26,8 @@ export interface KaduConfig {
   /**
    * HMAC key shared by every replica (confirmation state, approval links,
    * presigned file URLs). `KADU_SIGNING_SECRET`; when absent one is generated
-   * on first start and kept in the database (see `SecretsService`).
+   * on first start and kept in the database (see `SecretsService`), which
+   * start-up refuses with NODE_ENV=production.
    */
   KADU_SIGNING_SECRET?: string;
   /**
@@ -38,7 +39,8 @@ export interface KaduConfig {
    * AES-256-GCM key for secrets Kadu must read back (webhook signing secrets).
    * Kept apart from `KADU_SIGNING_SECRET` so rotating that one never makes
    * stored secrets unreadable. `KADU_ENCRYPTION_KEY`; generated and kept in
-   * the database when absent (see `SecretsService`).
+   * the database when absent (see `SecretsService`), which start-up refuses
+   * with NODE_ENV=production.
    */
   KADU_ENCRYPTION_KEY?: string;
   /**

@@ -93,7 +93,7 @@ describe('IdentityService, as Kadu configures it', () => {
       expect(record).toMatchObject({
         audience: 'mcp',
         scopes: ['kadu:read', 'kadu:write', 'kadu:run'],
-        client_id: 'personal-access-token',
+        client_id: `pat_${record.id}`,
         client_name: 'Personal access token',
         expires_at: null,
         revoked_at: null,

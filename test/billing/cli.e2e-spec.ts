@@ -45,4 +45,28 @@ describe('npm run cli:billing (spawned)', () => {
     expect(failure.stderr).toContain('--role must be one of owner, admin, financial, viewer (got "operator")');
     expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
   });
+
+  it('token list shows the token without its secret, token revoke stops it, and an unknown id exits with 1', async () => {
+    const databaseUrl = `sqlite:${join(dir, 'admin.sqlite')}`;
+    const { stdout } = await cli(['token', 'create', '--organization', 'spawned', '--role', 'viewer', '--audience', 'api'], databaseUrl);
+    const token = stdout.trimEnd().split('\n').pop()!;
+    const id = token.split('_')[2];
+
+    const listed = await cli(['token', 'list', '--organization', 'spawned'], databaseUrl);
+    expect(listed.stdout).toContain(`${id}  kbill_api_${id.slice(0, 8)}…`);
+    expect(listed.stdout).not.toContain(token.split('_')[3]);
+
+    const revoked = await cli(['token', 'revoke', '--id', id], databaseUrl);
+    expect(revoked.stdout).toContain(`Token ${id} revoked`);
+    const failure = await cli(['token', 'revoke', '--id', '00000000-0000-4000-8000-000000000000'], databaseUrl).catch((error) => error);
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toContain('No token has the id 00000000-0000-4000-8000-000000000000');
+
+    const { db } = await openBillingDatabase(databaseUrl);
+    try {
+      await expect(new IdentityService(db, BILLING_IDENTITY_OPTIONS).verify(token, 'api')).resolves.toBeNull();
+    } finally {
+      await db.destroy();
+    }
+  });
 });

@@ -1,6 +1,20 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { CliIo, CliUsageError, parseCliOptions, processIo, requireOption, StderrLogger } from '@kobana/host-kit';
+import {
+  CliFailure,
+  CliIo,
+  CliUsageError,
+  parseCliOptions,
+  parseTokenLifetime,
+  parseTokenListArgs,
+  parseTokenRevokeArgs,
+  processIo,
+  requireOption,
+  runTokenList,
+  runTokenRevoke,
+  StderrLogger,
+  TOKEN_LIFETIME_OPTIONS,
+} from '@kobana/host-kit';
 import { CreateTokenOptions, IdentityError, IdentityService, ORGANIZATION_SLUG_PATTERN, TOKEN_AUDIENCES, TokenAudience } from '@kobana/identity';
 import { BILLING_ROLES, BillingRole } from '../identity/billing-roles';
 import { BillingCliModule } from './billing-cli.module';
@@ -16,7 +30,7 @@ const OPTIONS = {
   scopes: { type: 'string' },
   'client-id': { type: 'string' },
   'client-name': { type: 'string' },
-  'expires-in-days': { type: 'string' },
+  ...TOKEN_LIFETIME_OPTIONS,
 } as const;
 
 /** `token create`'s options: those of `IdentityService.createToken`, the organization by slug. */
@@ -31,8 +45,6 @@ export function parseBillingTokenArgs(args: string[]): BillingTokenArgs {
   if (!BILLING_ROLES.includes(role)) throw new CliUsageError(`--role must be one of ${BILLING_ROLES.join(', ')} (got "${role}")`);
   const audience = (values.audience ?? 'mcp') as TokenAudience;
   if (!TOKEN_AUDIENCES.includes(audience)) throw new CliUsageError(`--audience must be mcp or api (got "${audience}")`);
-  const days = values['expires-in-days'] === undefined ? undefined : Number(values['expires-in-days']);
-  if (days !== undefined && !(Number.isFinite(days) && days > 0)) throw new CliUsageError('--expires-in-days must be a positive number');
   return {
     organization,
     role,
@@ -43,7 +55,7 @@ export function parseBillingTokenArgs(args: string[]): BillingTokenArgs {
       .filter(Boolean),
     clientId: values['client-id'],
     clientName: values['client-name'],
-    expiresInDays: days,
+    expiresInDays: parseTokenLifetime(values),
   };
 }
 
@@ -52,17 +64,46 @@ export function openBillingCliContext(): Promise<INestApplicationContext> {
   return NestFactory.createApplicationContext(BillingCliModule, { logger: new StderrLogger({ logLevels: ['error', 'warn'] }), abortOnError: false });
 }
 
+/** A parsed command, ready to run against the identity service. */
+type BillingCliCommand = (identity: IdentityService, io: CliIo) => Promise<unknown>;
+
+/** Each command parses its own options (before any database is opened) and returns what to run. */
+const COMMANDS: Record<string, (args: string[]) => BillingCliCommand> = {
+  'token create': (args) => {
+    const options = parseBillingTokenArgs(args);
+    return (identity, io) => runBillingTokenCreate(identity, options, io);
+  },
+  'token list': (args) => {
+    const options = parseTokenListArgs(args);
+    return (identity, io) => runTokenList(identity, options, io);
+  },
+  'token revoke': (args) => {
+    const options = parseTokenRevokeArgs(args);
+    return (identity, io) => runTokenRevoke(identity, options, io);
+  },
+};
+
+/** Mints the token: what was done goes to `io.err`, the token alone to `io.out`, last. */
+async function runBillingTokenCreate(identity: IdentityService, options: BillingTokenArgs, io: CliIo): Promise<void> {
+  const { token, record } = await identity.createToken(options);
+  io.err(
+    `Token ${record.id}: organization ${options.organization}, role ${options.role}, audience ${options.audience}; scopes ${record.scopes.join(' ')}; ` +
+      `client ${record.client_id}; expires ${record.expires_at ?? 'never (until revoked)'}`,
+  );
+  io.out(token);
+}
+
 /** Runs the CLI on `argv` and resolves with the exit code. */
 export async function runBillingCli(argv: string[], io: CliIo = processIo, open = openBillingCliContext): Promise<number> {
   if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0])) {
     io.out(BILLING_CLI_USAGE);
     return BILLING_CLI_EXIT.ok;
   }
-  let options: BillingTokenArgs;
+  let command: BillingCliCommand;
   try {
-    if (argv.slice(0, 2).join(' ') !== 'token create')
-      throw new CliUsageError(argv.length ? `Unknown command "${argv.slice(0, 2).join(' ')}"` : 'No command given');
-    options = parseBillingTokenArgs(argv.slice(2));
+    const parse = COMMANDS[argv.slice(0, 2).join(' ')];
+    if (!parse) throw new CliUsageError(argv.length ? `Unknown command "${argv.slice(0, 2).join(' ')}"` : 'No command given');
+    command = parse(argv.slice(2));
   } catch (error) {
     if (!(error instanceof CliUsageError)) throw error;
     io.err(`${error.message}\n\n${BILLING_CLI_USAGE}`);
@@ -70,14 +111,10 @@ export async function runBillingCli(argv: string[], io: CliIo = processIo, open 
   }
   const context = await open();
   try {
-    const { token, record } = await context.get(IdentityService).createToken(options);
-    io.err(
-      `Token ${record.id}: organization ${options.organization}, role ${options.role}, audience ${options.audience}; scopes ${record.scopes.join(' ')}; expires ${record.expires_at ?? 'never'}`,
-    );
-    io.out(token);
+    await command(context.get(IdentityService), io);
     return BILLING_CLI_EXIT.ok;
   } catch (error) {
-    if (!(error instanceof IdentityError)) throw error;
+    if (!(error instanceof IdentityError || error instanceof CliFailure)) throw error;
     io.err(`Error: ${error.message}`);
     return BILLING_CLI_EXIT.failed;
   } finally {

@@ -1,16 +1,26 @@
+import { TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
 import { BILLING_ALL_SCOPES } from '../billing.constants';
 import { BILLING_ROLES } from '../identity/billing-roles';
 
 /** The CLI's help text. */
-export const BILLING_CLI_USAGE = `Usage: npm run cli:billing -- token create --organization <slug> --role <role> [options]
+export const BILLING_CLI_USAGE = `Usage: npm run cli:billing -- <command> [options]
 
-  Mints an access token of Kobana Billing; the organization and the user
-  <role>@<slug>.billing.local are created when missing. The token is the last line of stdout.
-    --audience mcp|api    default: mcp (an mcp token is refused by /api/v1 and vice versa)
-    --scopes a,b          default: ${BILLING_ALL_SCOPES.join(',')}
-    --client-id <id>      default: personal-access-token
-    --client-name <name>  default: Personal access token
-    --expires-in-days <n> default: never expires
+Commands:
+  token create --organization <slug> --role <role> [options]
+      Mints an access token of Kobana Billing; the organization and the user
+      <role>@<slug>.billing.local are created when missing. The token is the last line of stdout.
+        --audience mcp|api    default: mcp (an mcp token is refused by /api/v1 and vice versa)
+        --scopes a,b          default: ${BILLING_ALL_SCOPES.join(',')}
+        --client-id <id>      default: pat_<token id> (each token its own client)
+        --client-name <name>  default: Personal access token
+        ${TOKEN_LIFETIME_USAGE}
+
+  token list --organization <slug> [--email <email>]
+      The organization's tokens (or that user's), newest first: id, how the token
+      starts (never its secret), user, client, scopes, created, expires, status.
+
+  token revoke --id <token id> [--organization <slug>]
+      Revokes the token: the next API or MCP call with it gets 401.
 
 Roles: ${BILLING_ROLES.join(', ')}
 The database is the one DATABASE_URL names (default sqlite:./data/billing.sqlite).`;

@@ -8,15 +8,16 @@ export const BILLING_SIGNING_SECRET = 'BILLING_SIGNING_SECRET';
 
 /**
  * Billing's signing secret (approval links, in-chat confirmations, the
- * approval page's cookie): generated on first start and kept in the
- * `secrets` table, so every replica sharing the database signs alike. Never
- * read from the environment.
+ * approval page's cookie): `BILLING_SIGNING_SECRET` from the environment,
+ * required in production; elsewhere, when unset, generated on first start
+ * and kept in the `secrets` table, so every replica sharing the database
+ * signs alike.
  */
 const BILLING_SECRETS = SecretsModule.register({
   imports: [BillingDatabaseModule],
   database: BILLING_DATABASE,
   names: [BILLING_SIGNING_SECRET],
-  fromConfig: false,
+  fromConfig: true,
 });
 
 /** Provides Billing's `SecretsService`, loaded once per application. */

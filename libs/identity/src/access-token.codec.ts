@@ -40,6 +40,11 @@ export class AccessTokenCodec {
     return `${this.prefix}_${audience}_${id}_${secret}`;
   }
 
+  /** How the token starts (`<prefix>_<audience>_<first 8 of the id>…`): recognisable, and opens nothing. */
+  hint(audience: TokenAudience, id: string): string {
+    return `${this.prefix}_${audience}_${id.slice(0, 8)}…`;
+  }
+
   /** Splits a token, or `null` when it is not one of this host's. */
   parse(token: string): ParsedAccessToken | null {
     const match = this.pattern.exec(token);

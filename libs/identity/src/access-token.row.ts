@@ -11,7 +11,7 @@ export interface NewAccessToken {
   userId: string;
   audience: TokenAudience;
   scopes: string[];
-  /** @default PERSONAL_ACCESS_TOKEN_CLIENT.id */
+  /** @default `pat_<token id>`: a client of its own (see PERSONAL_ACCESS_TOKEN_CLIENT) */
   clientId?: string;
   /** `null` keeps no name. @default PERSONAL_ACCESS_TOKEN_CLIENT.name */
   clientName?: string | null;
@@ -26,13 +26,14 @@ export interface NewAccessToken {
  */
 export function newAccessTokenRow(token: NewAccessToken, now = new Date()) {
   const secret = generateTokenSecret();
+  const id = randomUUID();
   const row = {
-    id: randomUUID(),
+    id,
     organization_id: token.organizationId,
     user_id: token.userId,
     audience: token.audience,
     scopes: JSON.stringify(token.scopes),
-    client_id: token.clientId ?? PERSONAL_ACCESS_TOKEN_CLIENT.id,
+    client_id: token.clientId ?? `${PERSONAL_ACCESS_TOKEN_CLIENT.idPrefix}${id}`,
     client_name: token.clientName === undefined ? PERSONAL_ACCESS_TOKEN_CLIENT.name : token.clientName,
     token_hash: hashTokenSecret(secret),
     created_at: now.toISOString(),

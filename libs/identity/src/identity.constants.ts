@@ -1,5 +1,10 @@
-/** Client a token stands for when none is named: one a person minted by hand. */
-export const PERSONAL_ACCESS_TOKEN_CLIENT = { id: 'personal-access-token', name: 'Personal access token' } as const;
+/**
+ * Client a token stands for when none is named: one a person minted by hand.
+ * Each such token is its own client (`pat_<token id>`), because approvals and
+ * in-chat confirmations are keyed by client: two personal tokens of one user
+ * sharing a client id could spend each other's approvals.
+ */
+export const PERSONAL_ACCESS_TOKEN_CLIENT = { idPrefix: 'pat_', name: 'Personal access token' } as const;
 
 /** Organization slugs: lower-case letters, digits and inner hyphens, 1–63 characters (a DNS label). */
 export const ORGANIZATION_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -66,4 +66,45 @@ describe('IdentityService', () => {
   it('answers a malformed e-mail at sign-in as a wrong one', async () => {
     await expect(identity.verifyPassword('not an e-mail', 'some long password')).resolves.toBeNull();
   });
+
+  it("makes each personal token a client of its own, so approvals given to one are not another's", async () => {
+    const first = await identity.createToken({ organization: 'acme', role: 'clerk' });
+    const second = await identity.createToken({ organization: 'acme', role: 'clerk' });
+    expect(first.record.client_id).toBe(`pat_${first.record.id}`);
+    expect(second.record.client_id).toBe(`pat_${second.record.id}`);
+    expect((await identity.verify(first.token, 'mcp'))?.client_id).not.toBe((await identity.verify(second.token, 'mcp'))?.client_id);
+    expect((await identity.verify(first.token, 'mcp'))?.subject).toBe((await identity.verify(second.token, 'mcp'))?.subject);
+  });
+
+  it('lists the tokens of an organization (or of one user), newest first, with a hint and never the secret', async () => {
+    const clerk = await identity.createToken({ organization: 'acme', role: 'clerk' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const chief = await identity.createToken({ organization: 'acme', role: 'chief', audience: 'api', clientId: 'erp', clientName: 'ERP' });
+    await identity.createToken({ organization: 'other', role: 'chief' });
+
+    const listed = await identity.listTokens({ organization: 'acme' });
+    expect(listed.map((token) => token.id)).toEqual([chief.record.id, clerk.record.id]);
+    expect(listed[0]).toEqual({
+      ...chief.record,
+      user_email: 'chief@acme.host.local',
+      hint: `host_api_${chief.record.id.slice(0, 8)}…`,
+    });
+    expect(JSON.stringify(listed)).not.toContain(chief.token.split('_').pop());
+    expect((await identity.listTokens({ organization: 'acme', email: 'CLERK@acme.host.local' })).map((token) => token.id)).toEqual([clerk.record.id]);
+    await expect(identity.listTokens({ organization: 'nope' })).rejects.toThrow('No organization has the slug nope');
+    await expect(identity.listTokens({ organization: 'other', email: 'clerk@acme.host.local' })).rejects.toThrow(
+      'No user of other has the e-mail clerk@acme.host.local',
+    );
+  });
+
+  it('revokes a token only within the organization named, once', async () => {
+    const { token, record } = await identity.createToken({ organization: 'acme', role: 'clerk' });
+    await identity.ensureOrganization('other');
+    expect(await identity.revokeToken(record.id, { organization: 'other' })).toBe(false);
+    expect(await identity.verify(token, 'mcp')).not.toBeNull();
+    expect(await identity.revokeToken(record.id, { organization: 'acme' })).toBe(true);
+    expect(await identity.revokeToken(record.id, { organization: 'acme' })).toBe(false);
+    expect(await identity.verify(token, 'mcp')).toBeNull();
+    expect((await identity.findToken(record.id))?.revoked_at).toEqual(expect.any(String));
+  });
 });

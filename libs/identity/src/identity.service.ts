@@ -14,10 +14,12 @@ import {
   AccessTokenRecord,
   CreatedToken,
   CreateTokenOptions,
+  ListedToken,
   OrganizationOptions,
   OrganizationRecord,
   TOKEN_AUDIENCES,
   TokenAudience,
+  TokenListFilter,
   UserRecord,
 } from './identity.types';
 import { hashPassword, unusablePasswordHash, verifyPasswordHash } from './password.hasher';
@@ -197,14 +199,48 @@ export class IdentityService<Host extends IdentityDatabase = IdentityDatabase> {
     };
   }
 
-  /** Revokes a token by id. @returns `false` when it does not exist or was already revoked. */
-  async revokeToken(tokenId: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('access_tokens')
-      .set({ revoked_at: now() })
-      .where('id', '=', tokenId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+  /**
+   * The tokens of an organization (of one of its users, with `email`), newest
+   * first: their metadata and a hint (`<prefix>_<audience>_<id start>…`), never
+   * the secret, which is not stored.
+   *
+   * @throws IdentityError when the organization, or the user in it, does not exist.
+   */
+  async listTokens(filter: TokenListFilter): Promise<ListedToken[]> {
+    const organization = await this.db.selectFrom('organizations').select('id').where('slug', '=', filter.organization).executeTakeFirst();
+    if (!organization) throw new IdentityError(`No organization has the slug ${filter.organization}`);
+    let query = this.db
+      .selectFrom('access_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .selectAll('t')
+      .select('u.email as user_email')
+      .where('t.organization_id', '=', organization.id)
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id');
+    if (filter.email !== undefined) {
+      const user = await this.findUserByEmail(filter.email);
+      if (!user || user.organization_id !== organization.id) {
+        throw new IdentityError(`No user of ${filter.organization} has the e-mail ${filter.email}`);
+      }
+      query = query.where('t.user_id', '=', user.id);
+    }
+    const rows = await query.execute();
+    return rows.map(({ user_email, ...row }) => ({ ...toTokenRecord(row), user_email, hint: this.codec.hint(row.audience, row.id) }));
+  }
+
+  /**
+   * Revokes a token by id: the next call with it, to the API or MCP, is refused.
+   * With `organization` (a slug), only a token of that organization is touched.
+   *
+   * @returns `false` when no such token exists (in that organization) or it was already revoked.
+   */
+  async revokeToken(tokenId: string, options: { organization?: string } = {}): Promise<boolean> {
+    let update = this.db.updateTable('access_tokens').set({ revoked_at: now() }).where('id', '=', tokenId).where('revoked_at', 'is', null);
+    if (options.organization !== undefined) {
+      const slug = options.organization;
+      update = update.where('organization_id', 'in', (db) => db.selectFrom('organizations').select('id').where('slug', '=', slug));
+    }
+    const result = await update.executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 

@@ -47,7 +47,7 @@ export interface CreateTokenOptions {
   audience?: TokenAudience;
   /** @default the host's `IdentityOptions.defaultScopes` */
   scopes?: string[];
-  /** OAuth client the token stands for. @default 'personal-access-token' */
+  /** OAuth client the token stands for. @default `pat_<token id>`: each personal token is a client of its own */
   clientId?: string;
   /** Shown on approval screens. @default 'Personal access token' */
   clientName?: string | null;
@@ -70,4 +70,19 @@ export interface OrganizationOptions {
 export interface CreatedToken {
   token: string;
   record: AccessTokenRecord;
+}
+
+/** Which tokens {@link IdentityService.listTokens} lists. */
+export interface TokenListFilter {
+  /** The organization's slug. */
+  organization: string;
+  /** Only the tokens of the user with this e-mail. */
+  email?: string;
+}
+
+/** A token as listed: its metadata, its user's e-mail and a hint that is the token without its secret. */
+export interface ListedToken extends AccessTokenRecord {
+  user_email: string;
+  /** `<prefix>_<audience>_<first 8 of the id>…`: how the token starts, never its secret. */
+  hint: string;
 }

@@ -9,6 +9,7 @@ import { openMigratedTestDatabase } from '../../../../test/support/migrated-test
 import { createSecrets } from './secrets.migration';
 import { SecretsOptions } from './secrets.options';
 import { SecretsService } from './secrets.service';
+import { SecretsPolicyError } from './secrets-policy.error';
 import { SecretsDatabase } from './secrets.table';
 
 /** A host's two secrets, which an operator may set in the environment (Kadu's). */
@@ -104,6 +105,72 @@ describe('SecretsService', () => {
       await secrets.onModuleInit();
       expect(secrets.get('BILLING_SIGNING_SECRET')).not.toBe(configured);
       expect(await db.selectFrom('secrets').select('value').execute()).toEqual([{ value: secrets.get('BILLING_SIGNING_SECRET') }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  describe('in production (NODE_ENV=production)', () => {
+    const production = { NODE_ENV: 'production' };
+
+    it('refuses to generate keys into the database, naming the variables to set, and stores nothing', async () => {
+      const db = await openTestDatabase();
+      try {
+        const attempt = loaded(db, { ...production, KADU_SIGNING_SECRET: 's'.repeat(40) });
+        await expect(attempt).rejects.toThrow(SecretsPolicyError);
+        await expect(attempt).rejects.toThrow(
+          'Refusing to start with NODE_ENV=production: KADU_ENCRYPTION_KEY is not set, and a key generated into the database it protects is refused. ' +
+            'Set it in the environment, at least 32 random characters',
+        );
+        expect(await db.selectFrom('secrets').selectAll().execute()).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+    });
+
+    it('refuses keys generated into the database by an earlier start too', async () => {
+      const db = await openTestDatabase();
+      try {
+        await loaded(db);
+        await expect(loaded(db, production)).rejects.toThrow(/KADU_SIGNING_SECRET, KADU_ENCRYPTION_KEY are not set, and a key generated into the database/);
+      } finally {
+        await db.destroy();
+      }
+    });
+
+    it('starts with every key from the environment', async () => {
+      const db = await openTestDatabase();
+      try {
+        const secrets = await loaded(db, { ...production, KADU_SIGNING_SECRET: 's'.repeat(40), KADU_ENCRYPTION_KEY: 'e'.repeat(40) });
+        expect(secrets.get('KADU_ENCRYPTION_KEY')).toBe('e'.repeat(40));
+        expect(await db.selectFrom('secrets').selectAll().execute()).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+    });
+  });
+
+  it('outside production, warns in one line naming the keys kept in the database, and only those', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const db = await openTestDatabase();
+    try {
+      await loaded(db, { KADU_SIGNING_SECRET: 's'.repeat(40) });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0][0]).toMatch(/^KADU_ENCRYPTION_KEY kept in the database it protects .*: set KADU_ENCRYPTION_KEY in the environment/);
+      expect(warn.mock.calls[0][0]).not.toContain('KADU_SIGNING_SECRET');
+      warn.mockClear();
+      await loaded(db, { KADU_SIGNING_SECRET: 's'.repeat(40), KADU_ENCRYPTION_KEY: 'e'.repeat(40) });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      await db.destroy();
+    }
+  });
+
+  it('refuses a key from the environment shorter than 32 characters', async () => {
+    const db = await openTestDatabase();
+    try {
+      await expect(loaded(db, { KADU_SIGNING_SECRET: 'short' })).rejects.toThrow('KADU_SIGNING_SECRET must be at least 32 characters');
     } finally {
       await db.destroy();
     }
