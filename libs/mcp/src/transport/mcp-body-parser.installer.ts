@@ -6,6 +6,7 @@ import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpMessages } from '../mcp.messages';
 import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from './json-depth';
+import { exactMcpPath } from './mcp-exact-path';
 
 /**
  * Nest's global body parsers would read the MCP body before any guard runs:
@@ -18,16 +19,22 @@ import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from './json-depth';
  * endpoint allows: 400 in the shape of any unparsable body, where thousands
  * of levels would overflow the stack of the route's validation (a 500).
  *
+ * Before any parser, the host's own included (`installBodyParsers: false`),
+ * it makes the MCP path match exactly (see {@link exactMcpPath}): the forms
+ * Express would also route to the endpoint (`/mcp/`, `/MCP`) answer 404.
+ *
  * It runs as soon as the HTTP adapter exists, which is before `app.init()`
- * registers parsers, both with `NestFactory.create` and with the testing module.
+ * registers parsers, both with `NestFactory.create` and with the testing
+ * module, and before a host's own `app.use()` after either.
  */
 @Injectable()
 export class McpBodyParserInstaller {
   constructor(adapterHost: HttpAdapterHost, @Inject(MCP_RESOLVED_OPTIONS) options: McpResolvedOptions) {
-    if (!options.installBodyParsers) return;
     adapterHost.init$.subscribe(() => {
       const adapter = adapterHost.httpAdapter;
       if (adapter?.getType() !== 'express') return;
+      adapter.use(exactMcpPath(options.path));
+      if (!options.installBodyParsers) return;
       const verify = options.rawBody ? keepRawBody : undefined;
       // The API's routes get the same limit as the MCP endpoint (the seeds: "the same as the API").
       const limit = options.maxBodyBytes;
