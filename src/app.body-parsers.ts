@@ -19,8 +19,11 @@ export const API_MAX_JSON_DEPTH = 128;
  * Paths whose body no parser may read: the MCP endpoint (read after its token
  * is verified, by the MCP module) and presigned file uploads (streamed to disk
  * as they arrive; a JSON file would otherwise be parsed, and cut at the limit).
+ * The MCP path is exact: the module answers 404 to its other forms before any
+ * parser. The upload route is matched as Express matches it (any case, an
+ * optional trailing slash), so every form that reaches it skips the parsers.
  */
-const UNPARSED_PATHS = [new RegExp(`^${MCP_PATH}$`), /^\/api\/v1\/files\/[^/]+\/content$/];
+const UNPARSED_PATHS = [new RegExp(`^${MCP_PATH}$`), /^\/api\/v1\/files\/[^/]+\/content\/?$/i];
 
 /**
  * Installs Nest's default JSON and urlencoded parsers, minus the paths above.
