@@ -7,6 +7,7 @@ import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpMessages } from '../mcp.messages';
 import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from './json-depth';
 import { exactMcpPath } from './mcp-exact-path';
+import { refusingOversized } from './body-limit';
 
 /**
  * Nest's global body parsers would read the MCP body before any guard runs:
@@ -18,6 +19,8 @@ import { exactMcpPath } from './mcp-exact-path';
  * The JSON parser refuses, before parsing, a body nested deeper than the MCP
  * endpoint allows: 400 in the shape of any unparsable body, where thousands
  * of levels would overflow the stack of the route's validation (a 500).
+ * Both refuse a body over the limit as it arrives, and drain the rest, so
+ * the 413 reaches the client (see {@link refusingOversized}).
  *
  * Before any parser, the host's own included (`installBodyParsers: false`),
  * it makes the MCP path match exactly (see {@link exactMcpPath}): the forms
@@ -44,8 +47,10 @@ export class McpBodyParserInstaller {
           'name',
           { value: name },
         );
-      adapter.use(exempt('jsonParser', express.json({ verify: refusingDeepJson(verify), limit })));
-      adapter.use(exempt('urlencodedParser', express.urlencoded({ extended: true, verify, limit })));
+      const json = express.json({ verify: refusingDeepJson(verify), limit });
+      const urlencoded = express.urlencoded({ extended: true, verify, limit });
+      adapter.use(exempt('jsonParser', refusingOversized('application/json', limit, json)));
+      adapter.use(exempt('urlencodedParser', refusingOversized('application/x-www-form-urlencoded', limit, urlencoded)));
     });
   }
 }
