@@ -30,8 +30,9 @@ const draining = new WeakSet<Socket>();
  * or `maxMs` have passed, whichever comes first (then at once).
  *
  * The answer gets `Connection: close` (set here on Express's `req.res` when
- * its headers are not sent yet): the connection is not reused. A request
- * whose body has already arrived is left alone.
+ * its headers are not sent yet; a plain Node handler sets it itself): the
+ * connection is not reused. A request whose body has already arrived is
+ * left alone, its connection kept alive.
  *
  * @example
  * ```ts
@@ -43,10 +44,11 @@ const draining = new WeakSet<Socket>();
  */
 export function drainRequestBody(request: IncomingMessage, options: RequestBodyDrainOptions = {}): void {
   const { maxBytes, maxMs } = { ...REQUEST_BODY_DRAIN_DEFAULTS, ...options };
+  const socket = request.socket as Socket | null;
+  if (request.complete || !socket || socket.destroyed) return;
   const response = (request as IncomingMessage & { res?: ServerResponse }).res;
   if (response && !response.headersSent) response.setHeader('Connection', 'close');
-  const socket = request.socket as Socket | null;
-  if (request.complete || !socket || socket.destroyed || draining.has(socket)) return;
+  if (draining.has(socket)) return;
   draining.add(socket);
 
   let discarded = 0;
