@@ -1,7 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as express from 'express';
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { drainRequestBody } from '@kobana/mcp';
 import { MCP_PATH } from './app.constants';
 
 /** Largest JSON or form body of the API: the same 1 MiB as the MCP endpoint (seed: "the same as the API"). */
@@ -18,8 +19,11 @@ export const API_MAX_JSON_DEPTH = 128;
  * Paths whose body no parser may read: the MCP endpoint (read after its token
  * is verified, by the MCP module) and presigned file uploads (streamed to disk
  * as they arrive; a JSON file would otherwise be parsed, and cut at the limit).
+ * The MCP path is exact: the module answers 404 to its other forms before any
+ * parser. The upload route is matched as Express matches it (any case, an
+ * optional trailing slash), so every form that reaches it skips the parsers.
  */
-const UNPARSED_PATHS = [new RegExp(`^${MCP_PATH}$`), /^\/api\/v1\/files\/[^/]+\/content$/];
+const UNPARSED_PATHS = [new RegExp(`^${MCP_PATH}$`), /^\/api\/v1\/files\/[^/]+\/content\/?$/i];
 
 /**
  * Installs Nest's default JSON and urlencoded parsers, minus the paths above.
@@ -34,8 +38,44 @@ export function installKaduBodyParsers(app: NestExpressApplication): void {
       'name',
       { value: name },
     );
-  app.use(skipping('jsonParser', express.json({ limit: API_BODY_LIMIT_BYTES, verify: refuseDeepJson })));
-  app.use(skipping('urlencodedParser', express.urlencoded({ extended: true, limit: API_BODY_LIMIT_BYTES })));
+  const json = express.json({ limit: API_BODY_LIMIT_BYTES, verify: refuseDeepJson });
+  const urlencoded = express.urlencoded({ extended: true, limit: API_BODY_LIMIT_BYTES });
+  app.use(skipping('jsonParser', refusingOversized('application/json', json)));
+  app.use(skipping('urlencodedParser', refusingOversized('application/x-www-form-urlencoded', urlencoded)));
+}
+
+/**
+ * `parser`, with a body of its `type` over {@link API_BODY_LIMIT_BYTES}
+ * refused as soon as the limit is passed (or declared): 413 in Nest's shape,
+ * `Connection: close`, and the rest of the body read and dropped within the
+ * bounds of `drainRequestBody`, so the client gets the answer, not a reset.
+ * body-parser alone refuses such a body only after reading it to its end,
+ * however large or slow: a client trickling one never got an answer.
+ */
+function refusingOversized(type: string, parser: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    if (!req.is(type)) return parser(req, res, next);
+    let received = 0;
+    let refused = false;
+    function refuse(): void {
+      refused = true;
+      req.off('data', count);
+      drainRequestBody(req);
+      next(new PayloadTooLargeException('request entity too large'));
+    }
+    function count(chunk: Buffer): void {
+      received += chunk.length;
+      if (received > API_BODY_LIMIT_BYTES) refuse();
+    }
+    if (Number(req.headers['content-length']) > API_BODY_LIMIT_BYTES) return refuse();
+    // Before the parser, in the same tick: this listener sees every chunk, and sees it first.
+    req.on('data', count);
+    parser(req, res, (error?: unknown) => {
+      req.off('data', count);
+      // Once refused, the parser reports the same overflow when the body is gone: already answered.
+      if (!refused) next(error);
+    });
+  };
 }
 
 /**

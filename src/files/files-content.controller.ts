@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Param, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import type { Request } from 'express';
+import { drainRequestBody } from '@kobana/mcp';
 import { API_V1 } from '../app.constants';
 import { FilesContentService, SignedQuery, UploadedContentView } from './files-content.service';
 
@@ -20,8 +21,9 @@ export class FilesContentController {
     try {
       return await this.content.upload(id, query, request);
     } catch (error) {
-      // A refusal comes before the body was read: the client must not reuse a connection still carrying it.
-      if (!request.complete) request.res?.setHeader('Connection', 'close');
+      // A refusal before the whole body was read (a bad signature, a size over the declared one): the
+      // rest is dropped and the connection closed after the answer, so the client gets it rather than a reset.
+      if (!request.complete) drainRequestBody(request);
       throw error;
     }
   }

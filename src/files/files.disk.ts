@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, ReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { finished, PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { KaduConfig } from '../config/kadu-config.interface';
 
@@ -17,6 +17,22 @@ export interface StoredBytes {
 /** The body carried more bytes than the file declared; nothing was kept. */
 export class FileTooLargeError extends Error {
   override readonly name = 'FileTooLargeError';
+}
+
+/**
+ * `source` as the first stream of a pipeline that does not own it. A
+ * pipeline destroys its streams on an error, and destroying a request
+ * destroys its connection, before the caller could answer (a 413 became a
+ * reset). Piped, the request is only unpiped and paused on an error; its own
+ * failure (the client went away) still fails the pipeline.
+ */
+function unowned(source: Readable): Readable {
+  const copy = new PassThrough();
+  const unwatch = finished(source, (error) => {
+    if (error) copy.destroy(error);
+  });
+  copy.once('close', unwatch);
+  return source.pipe(copy);
 }
 
 /** Ids and organization ids are UUIDs; anything else must never become a path. */
@@ -37,7 +53,8 @@ export class FilesDiskStore {
   }
 
   /**
-   * Streams `source` into the file, hashing as it goes.
+   * Streams `source` into the file, hashing as it goes. `source` is never
+   * destroyed here: a request is left readable for the caller's answer.
    * @throws FileTooLargeError as soon as more than `maxBytes` arrive (reading stops there).
    */
   async receive(organizationId: string, id: string, source: Readable, maxBytes: number): Promise<StoredBytes> {
@@ -53,7 +70,7 @@ export class FilesDiskStore {
       },
     });
     try {
-      await pipeline(source, meter, createWriteStream(`${target}.part`));
+      await pipeline(unowned(source), meter, createWriteStream(`${target}.part`));
       await rename(`${target}.part`, target);
     } catch (error) {
       await rm(`${target}.part`, { force: true });

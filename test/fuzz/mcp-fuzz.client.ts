@@ -1,7 +1,8 @@
 /**
  * Sends one fuzzed request over loopback, bytes and headers exactly as
  * generated (duplicates and non-UTF-8 included), and checks the answer for
- * what must never happen: a 5xx, a hang, or internals in the response.
+ * what must never happen: a 5xx, a hang, a connection reset instead of an
+ * answer, or internals in the response.
  */
 import { Agent, request as httpRequest } from 'node:http';
 
@@ -14,6 +15,8 @@ export interface FuzzRequest {
 export interface FuzzAnswer {
   status: number;
   text: string;
+  /** Why no answer came (ECONNRESET, EPIPE): the client never aborts, so every one is a fault. */
+  error?: string;
 }
 
 /** Text that would betray internals if an answer contained it and the request did not. */
@@ -32,8 +35,9 @@ export function send(url: string, fuzz: FuzzRequest, timeoutMs = 10_000): Promis
     });
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', (error: NodeJS.ErrnoException) => {
-      // The server may close the connection after 413 without reading the rest: that is an answer, not a fault.
-      if (error.code === 'ECONNRESET' || error.code === 'EPIPE') resolve({ status: 0, text: '' });
+      // Every request gets an answer, an oversized one included (the server drains what it refuses to read):
+      // a reset is a fault to report with the others, not a reason to stop the run.
+      if (error.code === 'ECONNRESET' || error.code === 'EPIPE') resolve({ status: 0, text: '', error: error.code });
       else reject(error);
     });
     req.end(fuzz.body);
@@ -43,6 +47,7 @@ export function send(url: string, fuzz: FuzzRequest, timeoutMs = 10_000): Promis
 /** The problems of one answer; empty when it is acceptable. */
 export function problemsOf(fuzz: FuzzRequest, answer: FuzzAnswer): string[] {
   const problems: string[] = [];
+  if (answer.error) problems.push(`no answer: ${answer.error}`);
   if (answer.status >= 500) problems.push(`HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
   const sent = `${JSON.stringify(fuzz.headers)}${fuzz.body.toString('latin1')}`;
   for (const marker of LEAK_MARKERS) {

@@ -45,6 +45,8 @@ export { McpInputRequired } from './results/mcp-input-required.result';
 export type { McpInputRequest } from './results/mcp-input-required.result';
 export type { McpContentBlock } from './interfaces/mcp-content.interface';
 export type { McpModuleOptions, McpServerInfo, McpOverride } from './interfaces/mcp-module-options.interface';
+export { drainRequestBody } from './transport/request-body.drain';
+export type { RequestBodyDrainOptions } from './transport/request-body.drain';
 export type { McpHttpRequest, McpRequestState, McpEra } from './interfaces/mcp-request.interface';
 export type { McpInvocable } from './interfaces/mcp-definition.interface';
 export type { McpToolOptions, McpToolAnnotations } from './interfaces/mcp-tool-options.interface';

@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import getRawBody from 'raw-body';
+import type { IncomingMessage } from 'http';
 import type { Readable } from 'stream';
 import * as secureJson from 'secure-json-parse';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
@@ -9,12 +10,14 @@ import { JsonRpcId, JsonRpcMessage } from '../interfaces/json-rpc.interface';
 import { batchNotSupported, bodyTooLarge, forbiddenKey, invalidRequest, jsonTooDeep, parseError, unsupportedMediaType } from '../errors/mcp-transport.errors';
 import { mcpState } from '../transport/mcp-request.state';
 import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from '../transport/json-depth';
+import { drainRequestBody } from '../transport/request-body.drain';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Guard 5 of 6, ADDENDUM §1 steps 5 to 9: reads the body (never more than
- * the limit, chunked bodies included), then requires JSON, one object, and a
+ * the limit, chunked bodies included; past it, the rest is drained and
+ * dropped, see {@link drainRequestBody}), then requires JSON, one object, and a
  * valid JSON-RPC 2.0 request or notification. Runs after authentication, so
  * an anonymous client cannot make the server buffer anything.
  */
@@ -40,7 +43,11 @@ export class McpMessageGuard implements CanActivate {
     try {
       return await getRawBody(request as unknown as Readable, { limit: this.options.maxBodyBytes });
     } catch (error) {
-      if ((error as { type?: string }).type === 'entity.too.large') throw bodyTooLarge(this.options.maxBodyBytes);
+      if ((error as { type?: string }).type === 'entity.too.large') {
+        // Reading stopped at the limit; the rest is dropped so the 413 is not lost to a reset.
+        drainRequestBody(request as unknown as IncomingMessage);
+        throw bodyTooLarge(this.options.maxBodyBytes);
+      }
       throw invalidRequest('the request body could not be read');
     }
   }

@@ -50,7 +50,8 @@ export interface McpModuleOptions {
    * Install Nest's default JSON and urlencoded parsers (with `maxBodyBytes`
    * as their limit) with the MCP path exempted (its body is read only after authentication). Set `false` when
    * the app is created with `bodyParser: false` and registers its own parsers,
-   * which must then skip the MCP path.
+   * which must then skip the MCP path (the exact path: its other forms, such
+   * as `/mcp/` or `/MCP`, are answered 404 by the module before any parser).
    * @default true
    */
   installBodyParsers?: boolean;
@@ -117,7 +118,11 @@ export interface McpOverride<T extends object = object> {
 
 /** Options known when the module is defined, before any provider exists. */
 export interface McpModuleExtras {
-  /** Path of the MCP endpoint. @default '/mcp' */
+  /**
+   * Path of the MCP endpoint, matched exactly: other case or a trailing slash
+   * is answered 404, as an unknown route, though Express would route it here.
+   * @default '/mcp'
+   */
   path: string;
   /**
    * Subclasses to use in place of the module's own classes, one per class.

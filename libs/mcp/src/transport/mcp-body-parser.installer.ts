@@ -6,6 +6,8 @@ import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpMessages } from '../mcp.messages';
 import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from './json-depth';
+import { exactMcpPath } from './mcp-exact-path';
+import { refusingOversized } from './body-limit';
 
 /**
  * Nest's global body parsers would read the MCP body before any guard runs:
@@ -17,17 +19,25 @@ import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from './json-depth';
  * The JSON parser refuses, before parsing, a body nested deeper than the MCP
  * endpoint allows: 400 in the shape of any unparsable body, where thousands
  * of levels would overflow the stack of the route's validation (a 500).
+ * Both refuse a body over the limit as it arrives, and drain the rest, so
+ * the 413 reaches the client (see {@link refusingOversized}).
+ *
+ * Before any parser, the host's own included (`installBodyParsers: false`),
+ * it makes the MCP path match exactly (see {@link exactMcpPath}): the forms
+ * Express would also route to the endpoint (`/mcp/`, `/MCP`) answer 404.
  *
  * It runs as soon as the HTTP adapter exists, which is before `app.init()`
- * registers parsers, both with `NestFactory.create` and with the testing module.
+ * registers parsers, both with `NestFactory.create` and with the testing
+ * module, and before a host's own `app.use()` after either.
  */
 @Injectable()
 export class McpBodyParserInstaller {
   constructor(adapterHost: HttpAdapterHost, @Inject(MCP_RESOLVED_OPTIONS) options: McpResolvedOptions) {
-    if (!options.installBodyParsers) return;
     adapterHost.init$.subscribe(() => {
       const adapter = adapterHost.httpAdapter;
       if (adapter?.getType() !== 'express') return;
+      adapter.use(exactMcpPath(options.path));
+      if (!options.installBodyParsers) return;
       const verify = options.rawBody ? keepRawBody : undefined;
       // The API's routes get the same limit as the MCP endpoint (the seeds: "the same as the API").
       const limit = options.maxBodyBytes;
@@ -35,8 +45,10 @@ export class McpBodyParserInstaller {
         Object.defineProperty((req: Request, res: Response, next: NextFunction) => (req.path === options.path ? next() : parser(req, res, next)), 'name', {
           value: name,
         });
-      adapter.use(exempt('jsonParser', express.json({ verify: refusingDeepJson(verify), limit })));
-      adapter.use(exempt('urlencodedParser', express.urlencoded({ extended: true, verify, limit })));
+      const json = express.json({ verify: refusingDeepJson(verify), limit });
+      const urlencoded = express.urlencoded({ extended: true, verify, limit });
+      adapter.use(exempt('jsonParser', refusingOversized('application/json', limit, json)));
+      adapter.use(exempt('urlencodedParser', refusingOversized('application/x-www-form-urlencoded', limit, urlencoded)));
     });
   }
 }
