@@ -61,8 +61,8 @@ describe.each([
     const refused = await post(url, token, body);
     expect(refused).toEqual({
       status: 413,
-      // What Nest's exception handler answers for the parser's http-error (it has no `error` field, unlike an HttpException).
-      body: { statusCode: 413, message: 'request entity too large' },
+      // Refused as the bytes arrive, as a PayloadTooLargeException: the API's other 4xx shape, `error` included.
+      body: { statusCode: 413, message: 'request entity too large', error: 'Payload Too Large' },
     });
     expect(await list()).toEqual([]);
   });
