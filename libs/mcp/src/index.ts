@@ -47,8 +47,8 @@ export type { McpContentBlock } from './interfaces/mcp-content.interface';
 export type { McpModuleOptions, McpServerInfo, McpOverride } from './interfaces/mcp-module-options.interface';
 export type { McpHttpRequest, McpRequestState, McpEra } from './interfaces/mcp-request.interface';
 export type { McpInvocable } from './interfaces/mcp-definition.interface';
-export type { McpToolOptions, McpToolAnnotations } from './interfaces/mcp-tool-options.interface';
-export type { McpToolDefinition, McpToolDescriptor } from './interfaces/mcp-tool-definition.interface';
+export type { McpToolOptions, McpToolAnnotations, McpToolConfirmation } from './interfaces/mcp-tool-options.interface';
+export type { McpToolDefinition, McpToolDescriptor, McpToolConfirmationDefinition } from './interfaces/mcp-tool-definition.interface';
 export type { McpAccessOptions } from './interfaces/mcp-access-options.interface';
 export type { McpResourceOptions, McpResourceTemplateOptions } from './interfaces/mcp-resource-options.interface';
 export type {
