@@ -11,3 +11,4 @@ export { DatabaseConfirmationStore } from './database-confirmation.store';
 export { confirmationOptions } from './confirmation.options';
 export type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable } from './approval.tables';
 export { createApprovals } from './approvals.migration';
+export { addApprovalSummary } from './approval-summary.migration';

@@ -1,4 +1,4 @@
-import { createApprovals } from '@kobana/approvals';
+import { addApprovalSummary, createApprovals } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -26,4 +26,6 @@ export const KADU_MIGRATIONS: DatabaseMigrations = {
   '0201_create_webhooks': createWebhooks,
   '0300_create_approvals': createApprovals,
   '0400_add_execution_claim_count': addExecutionClaimCount,
+  // The approvals library's column for the words an approval page shows (what the call acts on).
+  '0500_add_approval_summary': addApprovalSummary,
 };

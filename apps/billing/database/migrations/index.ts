@@ -1,4 +1,4 @@
-import { createApprovals } from '@kobana/approvals';
+import { addApprovalSummary, createApprovals } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -30,4 +30,6 @@ export const BILLING_MIGRATIONS: DatabaseMigrations = {
   '0300_create_approvals': createApprovals,
   // After 0300, not beside 0105: Kysely refuses a new migration that sorts before one a database already ran.
   '0301_add_identity_indexes': addIdentityIndexes,
+  // The approvals library's column for the words an approval page shows; named as in Kadu, after every existing name.
+  '0500_add_approval_summary': addApprovalSummary,
 };
