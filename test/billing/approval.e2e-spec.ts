@@ -68,6 +68,8 @@ describe('Billing approval page', () => {
     const cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
     const html = await (await page(path, cookie)).text();
     expect(html).toContain('<strong id="client-name">Claude Desktop</strong>');
+    // The person reads which customer, by name and document, looked up in their organization.
+    expect(html).toContain('<strong id="approval-summary">customer &#34;Padaria&#34; (12345678000195): gone from listings for good');
     const csrf = /name="csrf_token" value="([^"]*)"/.exec(html)![1];
     expect(
       (
@@ -91,10 +93,10 @@ describe('Billing approval page', () => {
     expect(repeated.body.result.isError).not.toBe(true);
     expect(repeated.body.result.structuredContent).toMatchObject({ id: customer.id });
     expect((await rest(billing, api, 'GET', `/customers/${customer.id}`)).status).toBe(404);
-    // Spent: the next identical call needs a new approval, never a second run.
-    const again = (await deleteCall(customer.id)).body.result.structuredContent as Json;
-    expect(again.status).toBe('approval_required');
-    expect(again.approval_id).not.toBe(approval.approval_id);
+    // Spent: the next identical call never runs twice; the customer is gone, so it answers the route's 404 before asking anyone.
+    const again = (await deleteCall(customer.id)).body.result;
+    expect(again).toMatchObject({ isError: true, structuredContent: { statusCode: 404, message: 'Customer not found' } });
+    expect(again.structuredContent.approval_id).toBeUndefined();
     expect(await page(path, cookie).then((res) => res.text())).toContain('Done. The action ran once.');
   });
 });
