@@ -14,6 +14,8 @@ import { RunTaskDto } from './dto/run-task.dto';
 import { toExecutionView } from './execution.mapper';
 import { ExecutionView } from './execution.view';
 import { PlanLimitException } from './plan-limit.exception';
+import { describeTask } from '../tasks/task.words';
+import { KaduConfirmationMessages, wordsList } from '../common/confirmation/kadu-confirmation.messages';
 
 /** Queues executions: `POST /api/v1/tasks/:id/runs` and `kadu_tasks_run`. */
 @Injectable()
@@ -41,6 +43,7 @@ export class TaskRunsService {
       'counted against the monthly quota, unless idempotency_key repeats.',
     scopes: ['kadu:run'],
     annotations: { destructiveHint: true, idempotentHint: false },
+    confirmation: { describe: 'describeRun' },
   })
   async run(@McpCaller() caller: McpCaller, @McpArgs() dto: RunTaskDto): Promise<ExecutionView> {
     return this.idempotency.run(caller, 'kadu_tasks_run', dto, async (trx) => {
@@ -76,19 +79,38 @@ export class TaskRunsService {
     });
   }
 
+  /**
+   * The task and its input files by name, for the person who confirms; the
+   * same 404 and 403 as {@link run} (the quota is left to the run: it moves).
+   */
+  async describeRun(caller: McpCaller, dto: RunTaskDto): Promise<string> {
+    if (await this.idempotency.replays(caller, 'kadu_tasks_run', dto)) return KaduConfirmationMessages.replay();
+    const task = await findActiveTask(this.db, caller.organization_id, dto.id);
+    if (!mayRunTask(caller, task)) throw new ForbiddenException('You are not allowed to run this task');
+    const inputs = [...new Set(dto.input_file_ids)];
+    const files = await this.readyFiles(this.db, caller.organization_id, inputs);
+    return KaduConfirmationMessages.taskRun(describeTask(task), wordsList(files, true));
+  }
+
   /** Reads the files feature's table in this transaction: a file deleted meanwhile cannot slip in. */
   private async assertReadyFiles(trx: Transaction<KaduDatabase>, organizationId: string, ids: string[]): Promise<void> {
+    await this.readyFiles(trx, organizationId, ids);
+  }
+
+  /** The names of the ready files, in the order of `ids`. @throws NotFoundException naming the first id that is not one. */
+  private async readyFiles(trx: Kysely<KaduDatabase>, organizationId: string, ids: string[]): Promise<string[]> {
     const ready = await trx
       .selectFrom('files')
-      .select('id')
+      .select(['id', 'filename'])
       .where('organization_id', '=', organizationId)
       .where('id', 'in', ids)
       .where('status', '=', 'ready')
       .where('deleted_at', 'is', null)
       .execute();
-    const found = new Set(ready.map((row) => row.id));
+    const found = new Map(ready.map((row) => [row.id, row.filename]));
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) throw new NotFoundException(`File not found: ${missing}`);
+    return ids.map((id) => found.get(id) as string);
   }
 
   private async assertQuota(trx: Transaction<KaduDatabase>, organizationId: string, now: Date): Promise<void> {

@@ -19,6 +19,7 @@ import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from './files.constants';
 import { FilesDiskStore } from './files.disk';
 import { FILE_WRITER_ROLES } from './files.roles';
 import { FilesUrlSigner } from './files.url-signer';
+import { KaduConfirmationMessages } from '../common/confirmation/kadu-confirmation.messages';
 
 /**
  * Files of the caller's organization, served by `/api/v1/files` and, with
@@ -178,6 +179,7 @@ export class FilesService {
     scopes: ['kadu:write'],
     roles: FILE_WRITER_ROLES,
     annotations: { destructiveHint: true },
+    confirmation: { describe: 'describeDelete' },
   })
   async delete(@McpCaller() caller: McpCaller, @McpArgs() dto: FileWriteDto): Promise<DeletedFileView> {
     assertRole(caller, FILE_WRITER_ROLES, 'delete files');
@@ -188,5 +190,11 @@ export class FilesService {
       await this.disk.remove(caller.organization_id, dto.id);
       return { id: dto.id, deleted_at: deletedAt };
     });
+  }
+
+  /** The file's name, for the person who confirms its deletion. @throws NotFoundException as {@link delete}. */
+  async describeDelete(caller: McpCaller, dto: FileWriteDto): Promise<string> {
+    if (await this.idempotency.replays(caller, 'kadu_files_delete', dto)) return KaduConfirmationMessages.replay();
+    return KaduConfirmationMessages.file((await findActiveFile(this.db, caller.organization_id, dto.id)).filename);
   }
 }

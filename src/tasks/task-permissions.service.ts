@@ -10,6 +10,8 @@ import { findActiveTask } from './task.lookup';
 import { TaskPermissionsView, toTaskPermissionsView } from './task-permissions.view';
 import { assertRole } from '../common/roles/assert-role';
 import { TASK_ADMIN_ROLES } from './tasks.roles';
+import { describeTask } from './task.words';
+import { KaduConfirmationMessages, wordsList } from '../common/confirmation/kadu-confirmation.messages';
 
 /**
  * Who may run a task, served by `/api/v1/tasks/:id/permissions` and the
@@ -44,6 +46,8 @@ export class TaskPermissionsService {
     scopes: ['kadu:write'],
     roles: TASK_ADMIN_ROLES,
     annotations: { destructiveHint: true, idempotentHint: true },
+    // Who may run a task is access itself: a client must not grant it by answering its own question.
+    confirmation: { requirePerson: true, describe: 'describeUpdate' },
   })
   async update(@McpCaller() caller: McpCaller, @McpArgs() dto: UpdateTaskPermissionsDto): Promise<TaskPermissionsView> {
     assertRole(caller, TASK_ADMIN_ROLES, 'change who may run a task');
@@ -57,5 +61,13 @@ export class TaskPermissionsService {
       await trx.updateTable('tasks').set(changes).where('organization_id', '=', caller.organization_id).where('id', '=', dto.id).execute();
       return toTaskPermissionsView({ ...row, ...changes });
     });
+  }
+
+  /** The task and the lists it will have, for the person who approves. @throws NotFoundException as {@link update}. */
+  async describeUpdate(caller: McpCaller, dto: UpdateTaskPermissionsDto): Promise<string> {
+    if (await this.idempotency.replays(caller, 'kadu_task_permissions_update', dto)) return KaduConfirmationMessages.replay();
+    const task = await findActiveTask(this.db, caller.organization_id, dto.id);
+    const list = (values: string[] | undefined) => (values === undefined ? KaduConfirmationMessages.unchanged() : wordsList([...new Set(values)]));
+    return KaduConfirmationMessages.permissions(describeTask(task), list(dto.roles), list(dto.user_ids));
   }
 }

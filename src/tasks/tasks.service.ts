@@ -18,6 +18,8 @@ import { TaskRule } from './task.table';
 import { TaskView, toTaskView } from './task.view';
 import { assertRole } from '../common/roles/assert-role';
 import { DEFAULT_RUN_ROLES, TASK_EDITOR_ROLES } from './tasks.roles';
+import { describeTask } from './task.words';
+import { KaduConfirmationMessages } from '../common/confirmation/kadu-confirmation.messages';
 
 /** What `kadu_tasks_delete` answers. */
 export interface DeletedTaskView {
@@ -132,6 +134,7 @@ export class TasksService {
     scopes: ['kadu:write'],
     roles: TASK_EDITOR_ROLES,
     annotations: { destructiveHint: true },
+    confirmation: { describe: 'describeDelete' },
   })
   async delete(@McpCaller() caller: McpCaller, @McpArgs() dto: DeleteTaskDto): Promise<DeletedTaskView> {
     assertRole(caller, TASK_EDITOR_ROLES, 'delete tasks');
@@ -146,6 +149,12 @@ export class TasksService {
         .execute();
       return { id: dto.id, deleted_at: now };
     });
+  }
+
+  /** What `kadu_tasks_delete` acts on, for the person who confirms it. @throws NotFoundException as {@link delete}. */
+  async describeDelete(caller: McpCaller, dto: DeleteTaskDto): Promise<string> {
+    if (await this.idempotency.replays(caller, 'kadu_tasks_delete', dto)) return KaduConfirmationMessages.replay();
+    return describeTask(await findActiveTask(this.db, caller.organization_id, dto.id));
   }
 }
 

@@ -13,6 +13,7 @@ import { findActiveEndpoint } from './webhook-endpoint.lookup';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { toDeliveryView, WebhookDeliveryView } from './webhook.views';
 import { WEBHOOK_ROLES } from './webhooks.roles';
+import { KaduConfirmationMessages } from '../common/confirmation/kadu-confirmation.messages';
 
 /**
  * Deliveries of the caller's organization, served by
@@ -67,6 +68,7 @@ export class WebhookDeliveriesService {
     scopes: ['kadu:write'],
     roles: WEBHOOK_ROLES,
     annotations: { destructiveHint: true, idempotentHint: false },
+    confirmation: { describe: 'describeReplay' },
   })
   async replay(@McpCaller() caller: McpCaller, @McpArgs() dto: WebhookWriteDto): Promise<WebhookDeliveryView> {
     assertRole(caller, WEBHOOK_ROLES, 'replay webhooks');
@@ -100,5 +102,22 @@ export class WebhookDeliveriesService {
     // After the commit, so the loop sees the row.
     this.worker.kick();
     return view;
+  }
+
+  /** The event and the endpoint's URL, for the person who confirms; the same 404 and 409 as {@link replay}. */
+  async describeReplay(caller: McpCaller, dto: WebhookWriteDto): Promise<string> {
+    assertRole(caller, WEBHOOK_ROLES, 'replay webhooks');
+    if (await this.idempotency.replays(caller, 'kadu_webhook_deliveries_replay', dto)) return KaduConfirmationMessages.replay();
+    const original = await this.db
+      .selectFrom('webhook_deliveries')
+      .select(['endpoint_id', 'event_type'])
+      .where('organization_id', '=', caller.organization_id)
+      .where('id', '=', dto.id)
+      .executeTakeFirst();
+    if (!original) throw new NotFoundException('Webhook delivery not found');
+    const endpoint = await findActiveEndpoint(this.db, caller.organization_id, original.endpoint_id).catch(() => {
+      throw new ConflictException('The endpoint of this delivery was deleted');
+    });
+    return KaduConfirmationMessages.delivery(original.event_type, KaduConfirmationMessages.endpoint(endpoint.url));
   }
 }

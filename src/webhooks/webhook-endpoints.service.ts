@@ -15,6 +15,7 @@ import { WebhookSecretBox } from './webhook.secret-box';
 import { generateWebhookSecret } from './webhook.signature';
 import { DeletedWebhookEndpointView, toEndpointView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.views';
 import { WEBHOOK_ROLES } from './webhooks.roles';
+import { KaduConfirmationMessages, wordsList } from '../common/confirmation/kadu-confirmation.messages';
 
 const PUBLIC_COLUMNS = ['id', 'url', 'description', 'events', 'enabled', 'created_at', 'updated_at'] as const;
 
@@ -70,6 +71,8 @@ export class WebhookEndpointsService {
     scopes: ['kadu:write'],
     roles: WEBHOOK_ROLES,
     annotations: { destructiveHint: true },
+    // An endpoint receives the organization's events: only the person may send them somewhere new.
+    confirmation: { requirePerson: true, describe: 'describeCreate' },
   })
   async create(@McpCaller() caller: McpCaller, @McpArgs() dto: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretView> {
     assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
@@ -108,6 +111,7 @@ export class WebhookEndpointsService {
     scopes: ['kadu:write'],
     roles: WEBHOOK_ROLES,
     annotations: { destructiveHint: true, idempotentHint: true },
+    confirmation: { requirePerson: true, describe: 'describeUpdate' },
   })
   async update(@McpCaller() caller: McpCaller, @McpArgs() dto: UpdateWebhookEndpointDto): Promise<WebhookEndpointView> {
     assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
@@ -134,6 +138,7 @@ export class WebhookEndpointsService {
     scopes: ['kadu:write'],
     roles: WEBHOOK_ROLES,
     annotations: { destructiveHint: true },
+    confirmation: { requirePerson: true, describe: 'describeDelete' },
   })
   async delete(@McpCaller() caller: McpCaller, @McpArgs() dto: WebhookWriteDto): Promise<DeletedWebhookEndpointView> {
     assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
@@ -158,6 +163,7 @@ export class WebhookEndpointsService {
     scopes: ['kadu:write'],
     roles: WEBHOOK_ROLES,
     annotations: { destructiveHint: true },
+    confirmation: { requirePerson: true, describe: 'describeRotate' },
   })
   async rotateSecret(@McpCaller() caller: McpCaller, @McpArgs() dto: WebhookWriteDto): Promise<WebhookEndpointWithSecretView> {
     assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
@@ -174,5 +180,44 @@ export class WebhookEndpointsService {
       },
       this.secretShown,
     );
+  }
+
+  /** The URL and events of the endpoint to create, once the URL passes the same check as {@link create}. */
+  async describeCreate(caller: McpCaller, dto: CreateWebhookEndpointDto): Promise<string> {
+    assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
+    await this.urls.check(dto.url);
+    return KaduConfirmationMessages.newEndpoint(dto.url, wordsList(dto.events ?? ['execution.finished']));
+  }
+
+  /** The endpoint by its URL, and the changes, for the person who approves. @throws as {@link update}. */
+  async describeUpdate(caller: McpCaller, dto: UpdateWebhookEndpointDto): Promise<string> {
+    if (await this.idempotency.replays(caller, 'kadu_webhook_endpoints_update', dto)) return KaduConfirmationMessages.replay();
+    const endpoint = await this.describeEndpoint(caller, dto);
+    if (dto.url !== undefined) await this.urls.check(dto.url);
+    const changes = [
+      ...(dto.url !== undefined ? [KaduConfirmationMessages.change('url', dto.url)] : []),
+      ...(dto.description !== undefined ? [KaduConfirmationMessages.change('description', `"${dto.description}"`)] : []),
+      ...(dto.events !== undefined ? [KaduConfirmationMessages.change('events', wordsList(dto.events))] : []),
+      ...(dto.enabled !== undefined ? [KaduConfirmationMessages.change('enabled', String(dto.enabled))] : []),
+    ];
+    return KaduConfirmationMessages.endpointChanges(endpoint, changes.length > 0 ? changes.join('; ') : KaduConfirmationMessages.noChanges());
+  }
+
+  /** The endpoint to delete, by its URL. @throws as {@link describeEndpoint}. */
+  async describeDelete(caller: McpCaller, dto: WebhookWriteDto): Promise<string> {
+    if (await this.idempotency.replays(caller, 'kadu_webhook_endpoints_delete', dto)) return KaduConfirmationMessages.replay();
+    return this.describeEndpoint(caller, dto);
+  }
+
+  /** The endpoint by its URL. @throws NotFoundException when no such endpoint is in the caller's organization. */
+  private async describeEndpoint(caller: McpCaller, dto: WebhookWriteDto): Promise<string> {
+    assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
+    return KaduConfirmationMessages.endpoint((await findActiveEndpoint(this.db, caller.organization_id, dto.id)).url);
+  }
+
+  /** Whose secret a rotation replaces. @throws as {@link describeEndpoint}. */
+  async describeRotate(caller: McpCaller, dto: WebhookWriteDto): Promise<string> {
+    if (await this.idempotency.replays(caller, 'kadu_webhook_endpoints_rotate_secret', dto)) return KaduConfirmationMessages.replay();
+    return KaduConfirmationMessages.rotate(await this.describeEndpoint(caller, dto));
   }
 }

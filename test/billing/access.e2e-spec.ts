@@ -87,7 +87,9 @@ describe('Billing: permissions, isolation, listings and documents', () => {
       name: 'billing_nfes_cancel',
       arguments: { id: nfeOfA, reason: 'Cancelamento de teste' },
     });
-    expect(first.body.result.resultType).toBe('input_required');
+    // NF-e cancellation requires the person: even a client that declared elicitation gets the approval link.
+    expect(first.body.result.resultType).toBe('complete');
+    expect(first.body.result.structuredContent.status).toBe('approval_required');
     expect((await rest(billing, tokens['org-a'].api, 'GET', `/nfes/${nfeOfA}`)).body.status).toBe('issued');
   });
 

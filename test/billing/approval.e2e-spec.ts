@@ -4,7 +4,10 @@
  * person of the organization signs in there (form, cookie, CSRF), Continues,
  * and the repeated call runs exactly once. Another organization sees 404.
  */
-import { BillingTestApp, BILLING_TEST_PUBLIC_URL, Json, rest, rpc2025, startBilling } from './billing-app';
+import { Kysely } from 'kysely';
+import { APPROVAL_DATABASE } from '@kobana/approvals';
+import type { McpApprovalsTable } from '@kobana/approvals';
+import { BillingTestApp, BILLING_TEST_PUBLIC_URL, Json, rest, rpc2025, rpc2026, startBilling } from './billing-app';
 
 jest.setTimeout(30_000);
 
@@ -68,6 +71,8 @@ describe('Billing approval page', () => {
     const cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
     const html = await (await page(path, cookie)).text();
     expect(html).toContain('<strong id="client-name">Claude Desktop</strong>');
+    // The person reads which customer, by name and document, looked up in their organization.
+    expect(html).toContain('<strong id="approval-summary">customer &#34;Padaria&#34; (12345678000195): gone from listings for good');
     const csrf = /name="csrf_token" value="([^"]*)"/.exec(html)![1];
     expect(
       (
@@ -91,10 +96,44 @@ describe('Billing approval page', () => {
     expect(repeated.body.result.isError).not.toBe(true);
     expect(repeated.body.result.structuredContent).toMatchObject({ id: customer.id });
     expect((await rest(billing, api, 'GET', `/customers/${customer.id}`)).status).toBe(404);
-    // Spent: the next identical call needs a new approval, never a second run.
-    const again = (await deleteCall(customer.id)).body.result.structuredContent as Json;
-    expect(again.status).toBe('approval_required');
-    expect(again.approval_id).not.toBe(approval.approval_id);
+    // Spent: the next identical call never runs twice; the customer is gone, so it answers the route's 404 before asking anyone.
+    const again = (await deleteCall(customer.id)).body.result;
+    expect(again).toMatchObject({ isError: true, structuredContent: { statusCode: 404, message: 'Customer not found' } });
+    expect(again.structuredContent.approval_id).toBeUndefined();
     expect(await page(path, cookie).then((res) => res.text())).toContain('Done. The action ran once.');
+  });
+
+  it('era 2026 with elicitation: the client cannot delete a customer by answering its own question', async () => {
+    const customer = (await rest(billing, api, 'POST', '/customers', { name: 'Mercearia', document: '11222333000181', email: 'a@mercearia.test' })).body;
+    const args = { id: customer.id };
+    const first = await rpc2026(billing, mcp, 'tools/call', { name: 'billing_customers_delete', arguments: args });
+    expect(first.body.result).toMatchObject({ resultType: 'complete', structuredContent: { status: 'approval_required' } });
+    expect(first.body.result.inputRequests).toBeUndefined();
+    expect(first.body.result.content[0].text).toContain(`${BILLING_TEST_PUBLIC_URL}/approvals/`);
+    // "Accepting" with a state of its own making gets the same link again; nothing is deleted.
+    const selfAnswered = await rpc2026(billing, mcp, 'tools/call', {
+      name: 'billing_customers_delete',
+      arguments: args,
+      inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+      requestState: 'made.up',
+    });
+    expect(selfAnswered.body.result.structuredContent).toMatchObject({
+      status: 'approval_required',
+      approval_id: first.body.result.structuredContent.approval_id,
+    });
+    expect((await rest(billing, api, 'GET', `/customers/${customer.id}`)).status).toBe(200);
+  });
+
+  it("another organization's customer: the route's 404 as isError, and no approval is created", async () => {
+    const apiB = await billing.token('org-b', 'owner', { audience: 'api' });
+    const theirs = (await rest(billing, apiB, 'POST', '/customers', { name: 'Outra', document: '11444777000161', email: 'b@outra.test' })).body;
+    for (const send of [rpc2025, rpc2026]) {
+      const response = await send(billing, mcp, 'tools/call', { name: 'billing_customers_delete', arguments: { id: theirs.id } });
+      expect(response.body.result).toMatchObject({ isError: true, structuredContent: { statusCode: 404, error: 'Not Found', message: 'Customer not found' } });
+      expect(response.body.result.structuredContent.approval_id).toBeUndefined();
+    }
+    const db = billing.app.get<Kysely<{ mcp_approvals: McpApprovalsTable }>>(APPROVAL_DATABASE);
+    expect(await db.selectFrom('mcp_approvals').select('id').where('arguments', 'like', `%${theirs.id}%`).execute()).toEqual([]);
+    expect((await rest(billing, apiB, 'GET', `/customers/${theirs.id}`)).status).toBe(200);
   });
 });

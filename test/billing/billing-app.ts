@@ -8,6 +8,7 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBillingApp } from '../../apps/billing/billing-app.setup';
+import { DatabaseConfirmationStore } from '@kobana/approvals';
 import { CreateTokenOptions, IdentityService } from '@kobana/identity';
 import { BillingRole } from '../../apps/billing/identity/billing-roles';
 
@@ -70,7 +71,9 @@ export interface ToolAnswer {
 
 /**
  * `tools/call` as an era-2026 client that declared elicitation: a destructive
- * tool's `input_required` is accepted once (ADDENDUM §7) so the call runs.
+ * tool's `input_required` is accepted once (ADDENDUM §7) so the call runs; a
+ * tool that requires the person answers an approval link instead, which the
+ * person approves (through the page's store) before the identical call is repeated.
  * The result's JSON text is parsed and checked against `structuredContent`.
  */
 export async function callTool(billing: BillingTestApp, token: string, name: string, args: Json): Promise<ToolAnswer> {
@@ -79,10 +82,22 @@ export async function callTool(billing: BillingTestApp, token: string, name: str
     const retry = { inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: response.body.result.requestState };
     response = await rpc2026(billing, token, 'tools/call', { name, arguments: args, ...retry });
   }
+  if (response.body.result?.structuredContent?.status === 'approval_required') {
+    await approveAsPerson(billing, response.body.result.structuredContent.approval_id);
+    response = await rpc2026(billing, token, 'tools/call', { name, arguments: args });
+  }
   const { result, error } = response.body;
   if (!result) throw new Error(`${name}: ${JSON.stringify(error)}`);
   expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
   return { isError: result.isError === true, body: result.structuredContent };
+}
+
+/** Chooses Continue on an approval as its subject would on the page, through the page's store. */
+export async function approveAsPerson(billing: BillingTestApp, approvalId: string): Promise<void> {
+  const store = billing.app.get(DatabaseConfirmationStore);
+  const approval = await store.findApproval(approvalId);
+  if (!approval || !(await store.decideApproval(approvalId, 'approved', approval.subject, new Date())))
+    throw new Error(`approval ${approvalId} is not pending`);
 }
 
 /** One era-2025 JSON-RPC request. */

@@ -86,7 +86,8 @@ describe('confirming kadu_tasks_run in the chat with client 2.x', () => {
     const result = await run(await connect({ action: 'accept', content: { confirm: true } }));
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent).toMatchObject({ task_id: taskId, status: 'queued' });
-    expect(asked).toEqual([`Run a task will run with id: "${taskId}", input_file_ids: ["${fileId}"]. This cannot be undone. Continue?`]);
+    // The task and the file by name, looked up in the caller's organization, not their ids.
+    expect(asked).toEqual(['Run a task: task "Statement" ("tarifa" → fees), run on "jan.csv". This cannot be undone. Continue?']);
     expect(await runs()).toBe(before + 1);
   });
 

@@ -32,7 +32,10 @@ export function confirmationCases(world: () => ReplicaWorld): void {
 
   it('era 2026: input_required issued by one replica, confirmed on a second (runs once), replayed on a third (asked again)', async () => {
     const id = await newTask('Doomed');
-    const asked = await toolCall(replica(0), person.mcp, '2026', 'kadu_tasks_delete', { id });
+    // With an idempotency_key, as a client that retries does: the replay below is then still a valid call (it would
+    // answer the stored result), so what stops it is the spent nonce, not the task being gone.
+    const args = { id, idempotency_key: 'doomed-1' };
+    const asked = await toolCall(replica(0), person.mcp, '2026', 'kadu_tasks_delete', args);
     expect(asked.status).toBe(200);
     expect(asked.body.result).toEqual({
       resultType: 'input_required',
@@ -41,7 +44,7 @@ export function confirmationCases(world: () => ReplicaWorld): void {
           method: 'elicitation/create',
           params: {
             mode: 'form',
-            message: `Delete a task will run with id: "${id}". This cannot be undone. Continue?`,
+            message: 'Delete a task: task "Doomed" ("tarifa" → fees). This cannot be undone. Continue?',
             requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Continue' } }, required: ['confirm'] },
           },
         },
@@ -51,7 +54,7 @@ export function confirmationCases(world: () => ReplicaWorld): void {
     });
     const retry = { inputResponses: ACCEPT, requestState: asked.body.result.requestState as string };
 
-    const confirmed = await toolCall(replica(1), person.mcp, '2026', 'kadu_tasks_delete', { id }, { retry });
+    const confirmed = await toolCall(replica(1), person.mcp, '2026', 'kadu_tasks_delete', args, { retry });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.result).toMatchObject({ resultType: 'complete', structuredContent: { id, deleted_at: expect.any(String) } });
     const deleted = confirmed.body.result.structuredContent.deleted_at as string;
@@ -60,7 +63,7 @@ export function confirmationCases(world: () => ReplicaWorld): void {
     const { nonce } = JSON.parse(Buffer.from(retry.requestState.split('.')[0], 'base64url').toString('utf8')) as { nonce: string };
     expect(await world().db.selectFrom('mcp_confirmation_nonces').select('nonce').where('nonce', '=', nonce).execute()).toEqual([{ nonce }]);
 
-    const replayed = await toolCall(replica(2), person.mcp, '2026', 'kadu_tasks_delete', { id }, { retry });
+    const replayed = await toolCall(replica(2), person.mcp, '2026', 'kadu_tasks_delete', args, { retry });
     expect(replayed.status).toBe(200);
     expect(replayed.body.result).toMatchObject({ resultType: 'input_required', requestState: expect.any(String) });
     expect(replayed.body.result.requestState).not.toBe(retry.requestState);

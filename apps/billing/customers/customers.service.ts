@@ -14,6 +14,7 @@ import { assertPermission } from '../identity/billing-permission.check';
 import { rolesWith } from '../identity/billing-roles';
 import { findActiveCustomer } from './customer.lookup';
 import { CustomerView, toCustomerView } from './customer.view';
+import { BillingConfirmationMessages } from '../billing-confirmation.messages';
 import { CreateCustomerDto } from './dto/create-customer.dto';
 import { ListCustomersDto } from './dto/list-customers.dto';
 import { UpdateCustomerDto } from './dto/update-customer.dto';
@@ -122,6 +123,8 @@ export class CustomersService {
     scopes: [BILLING_SCOPES.write],
     roles: rolesWith('customers.delete'),
     annotations: { destructiveHint: true },
+    // A deletion cannot be taken back: only the person, on the approval page, may allow it.
+    confirmation: { requirePerson: true, describe: 'describeDelete' },
   })
   async delete(@McpCaller() caller: McpCaller, @McpArgs() dto: BillingIdWriteDto): Promise<DeletedCustomerView> {
     assertPermission(caller, 'customers.delete');
@@ -144,6 +147,22 @@ export class CustomersService {
         .execute();
       return { id: dto.id, deleted_at: now };
     });
+  }
+
+  /** The customer by name and document, for the person who approves; the same 404 and 409 as {@link delete}. */
+  async describeDelete(caller: McpCaller, dto: BillingIdWriteDto): Promise<string> {
+    assertPermission(caller, 'customers.delete');
+    if (await this.idempotency.replays(caller, 'billing_customers_delete', dto)) return BillingConfirmationMessages.replay();
+    const customer = await findActiveCustomer(this.db, caller.organization_id, dto.id);
+    const active = await this.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('organization_id', '=', caller.organization_id)
+      .where('customer_id', '=', dto.id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (active) throw new ConflictException(BillingMessages.customerHasSubscriptions());
+    return BillingConfirmationMessages.customerDelete(BillingConfirmationMessages.customer(customer.name, customer.document));
   }
 }
 

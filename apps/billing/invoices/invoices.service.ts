@@ -18,6 +18,8 @@ import { renderInvoicePdf } from './invoice-document.renderer';
 import { findInvoice, insertInvoice } from './invoice.lookup';
 import { InvoicesTable } from './invoice.table';
 import { InvoiceView, toInvoiceView } from './invoice.view';
+import { BillingConfirmationMessages } from '../billing-confirmation.messages';
+import { invoiceWords } from '../common/billing-confirmation.words';
 
 const READ = { scopes: [BILLING_SCOPES.read], roles: rolesWith('invoices.read'), annotations: { readOnlyHint: true, idempotentHint: true } };
 
@@ -106,6 +108,7 @@ export class InvoicesService {
     scopes: [BILLING_SCOPES.write],
     roles: rolesWith('invoices.cancel'),
     annotations: { destructiveHint: true },
+    confirmation: { describe: 'describeCancel' },
   })
   async cancel(@McpCaller() caller: McpCaller, @McpArgs() dto: BillingIdWriteDto): Promise<InvoiceView> {
     assertPermission(caller, 'invoices.cancel');
@@ -143,5 +146,16 @@ export class InvoicesService {
       await trx.updateTable('invoices').set(changes).where('organization_id', '=', caller.organization_id).where('id', '=', row.id).execute();
       return toInvoiceView({ ...row, ...changes });
     });
+  }
+
+  /** The invoice by number, customer and total, for the person who confirms; the same 404 and 409 as {@link cancel}. */
+  async describeCancel(caller: McpCaller, dto: BillingIdWriteDto): Promise<string> {
+    assertPermission(caller, 'invoices.cancel');
+    if (await this.idempotency.replays(caller, 'billing_invoices_cancel', dto)) return BillingConfirmationMessages.replay();
+    const invoice = await findInvoice(this.db, caller.organization_id, dto.id);
+    if (invoice.status !== 'open') throw new ConflictException(BillingMessages.invoiceNotOpen(invoice.status));
+    const nfe = await this.db.selectFrom('nfes').select('id').where('invoice_id', '=', invoice.id).where('status', '=', 'issued').executeTakeFirst();
+    if (nfe) throw new ConflictException(BillingMessages.invoiceHasNfe());
+    return invoiceWords(this.db, invoice);
   }
 }

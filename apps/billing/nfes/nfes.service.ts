@@ -20,6 +20,8 @@ import { nfeAccessKey } from './nfe-access-key';
 import { NfeDocumentInput, renderNfePdf, renderNfeXmlDocument } from './nfe-document.renderer';
 import { NfesTable } from './nfe.table';
 import { NfeView, toNfeView } from './nfe.view';
+import { BillingConfirmationMessages } from '../billing-confirmation.messages';
+import { invoiceWords } from '../common/billing-confirmation.words';
 
 const READ = { scopes: [BILLING_SCOPES.read], roles: rolesWith('nfes.read'), annotations: { readOnlyHint: true, idempotentHint: true } };
 const SERIES = '1';
@@ -94,6 +96,8 @@ export class NfesService {
     scopes: [BILLING_SCOPES.write],
     roles: rolesWith('nfes.cancel'),
     annotations: { destructiveHint: true },
+    // A cancelled NF-e cannot be issued again: only the person, on the approval page, may allow it.
+    confirmation: { requirePerson: true, describe: 'describeCancel' },
   })
   async cancel(@McpCaller() caller: McpCaller, @McpArgs() dto: CancelNfeDto): Promise<NfeView> {
     assertPermission(caller, 'nfes.cancel');
@@ -140,6 +144,16 @@ export class NfesService {
     const issuer = await this.db.selectFrom('organizations').select('name').where('id', '=', caller.organization_id).executeTakeFirstOrThrow();
     const input: NfeDocumentInput = { nfe, invoice, customer, issuer: issuer.name };
     return kind === 'pdf' ? renderNfePdf(input) : renderNfeXmlDocument(input);
+  }
+
+  /** The NF-e by number, invoice and customer, for the person who approves; the same 404 and 409 as {@link cancel}. */
+  async describeCancel(caller: McpCaller, dto: CancelNfeDto): Promise<string> {
+    assertPermission(caller, 'nfes.cancel');
+    if (await this.idempotency.replays(caller, 'billing_nfes_cancel', dto)) return BillingConfirmationMessages.replay();
+    const nfe = await findNfe(this.db, caller.organization_id, dto.id);
+    if (nfe.status !== 'issued') throw new ConflictException(BillingMessages.nfeNotIssued(nfe.status));
+    const invoice = await findInvoice(this.db, caller.organization_id, nfe.invoice_id);
+    return BillingConfirmationMessages.nfe(nfe.series, nfe.number, await invoiceWords(this.db, invoice), dto.reason);
   }
 }
 

@@ -21,6 +21,8 @@ import { ListSubscriptionsDto } from './dto/list-subscriptions.dto';
 import { Proration, prorate } from './proration';
 import { findSubscription } from './subscription.lookup';
 import { SubscriptionView, toSubscriptionView } from './subscription.view';
+import { BillingConfirmationMessages } from '../billing-confirmation.messages';
+import { customerWords } from '../common/billing-confirmation.words';
 
 /** What `billing_subscriptions_change_plan` answers. */
 export interface PlanChangeView {
@@ -161,6 +163,7 @@ export class SubscriptionsService {
     scopes: [BILLING_SCOPES.write],
     roles: rolesWith('subscriptions.cancel'),
     annotations: { destructiveHint: true },
+    confirmation: { describe: 'describeCancel' },
   })
   async cancel(@McpCaller() caller: McpCaller, @McpArgs() dto: BillingIdWriteDto): Promise<SubscriptionView> {
     assertPermission(caller, 'subscriptions.cancel');
@@ -172,5 +175,15 @@ export class SubscriptionsService {
       await trx.updateTable('subscriptions').set(changes).where('organization_id', '=', caller.organization_id).where('id', '=', row.id).execute();
       return toSubscriptionView({ ...row, ...changes });
     });
+  }
+
+  /** The subscription by plan, customer and amount, for the person who confirms; the same 404 and 409 as {@link cancel}. */
+  async describeCancel(caller: McpCaller, dto: BillingIdWriteDto): Promise<string> {
+    assertPermission(caller, 'subscriptions.cancel');
+    if (await this.idempotency.replays(caller, 'billing_subscriptions_cancel', dto)) return BillingConfirmationMessages.replay();
+    const subscription = await findSubscription(this.db, caller.organization_id, dto.id);
+    if (subscription.status !== 'active') throw new ConflictException(BillingMessages.subscriptionNotActive(subscription.status));
+    const customer = await customerWords(this.db, caller.organization_id, subscription.customer_id);
+    return BillingConfirmationMessages.subscription(subscription.plan, customer, BillingConfirmationMessages.money(subscription.amount_cents));
   }
 }

@@ -14,10 +14,21 @@ const STYLESHEET = [
 
 const STYLE_HASH = createHash('sha256').update(STYLESHEET).digest('base64');
 
+/**
+ * The pages' only script, inline: rewrites each `<time datetime>` in the
+ * reader's own time zone and locale, which only the browser knows. Without
+ * it the server's text (UTC) stays. The CSP allows exactly this text by its hash.
+ */
+export const LOCAL_TIME_SCRIPT =
+  "document.querySelectorAll('time[datetime]').forEach(function(t){var d=new Date(t.getAttribute('datetime'));" +
+  "if(!isNaN(d.getTime()))t.textContent=d.toLocaleTimeString([],{hour:'2-digit',minute:'2-digit'});});";
+
+const SCRIPT_HASH = createHash('sha256').update(LOCAL_TIME_SCRIPT).digest('base64');
+
 /** Headers of every approval and sign-in page: nothing loads, nothing frames it, nothing is cached or leaks the URL. */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; script-src 'sha256-${SCRIPT_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
@@ -27,6 +38,11 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The script that shows `<time datetime>` in the reader's local time; put once at the end of a body that has such elements. */
+export function localTimeScript(): string {
+  return `<script>${LOCAL_TIME_SCRIPT}</script>`;
 }
 
 /** Sends a full page with the safe headers. `body` must already be escaped HTML. */

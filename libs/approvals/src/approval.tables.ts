@@ -14,6 +14,8 @@ export interface McpApprovalsTable {
   tool: string;
   args_digest: string;
   arguments: string;
+  /** What the call acts on, in words; `null` without a `describe` hook (migration `addApprovalSummary`). */
+  summary: string | null;
   status: McpApprovalStatus;
   created_at: string;
   expires_at: string;

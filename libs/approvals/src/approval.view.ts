@@ -1,5 +1,5 @@
 import type { McpApproval } from '@kobana/mcp';
-import { escapeHtml } from './approval.html';
+import { escapeHtml, localTimeScript } from './approval.html';
 import { ApprovalMessages } from './approvals.messages';
 
 /** What the page shows about the tool, from the MCP registry. */
@@ -8,17 +8,32 @@ export interface ApprovalToolView {
   description: string;
 }
 
-/** The approval page's body: who asks, for what, with which arguments, and either the form or the outcome. */
+/** The approval page's body: who asks, for what (in words, when the tool describes it), with which arguments, when the link expires, and either the form or the outcome. */
 export function approvalBody(approval: McpApproval, tool: ApprovalToolView, csrfToken: string, now: Date): string {
   const client = escapeHtml(approval.client_name);
   return (
     `<h1>${escapeHtml(ApprovalMessages.pageTitle())}</h1>` +
     `<p><strong id="client-name">${client}</strong> ${escapeHtml(ApprovalMessages.asks())} <strong id="tool-title">${escapeHtml(tool.title)}</strong>.</p>` +
     `<p id="tool-description">${escapeHtml(tool.description)}</p>` +
+    (approval.summary ? `<p>${escapeHtml(ApprovalMessages.actsOn())} <strong id="approval-summary">${escapeHtml(approval.summary)}</strong>.</p>` : '') +
     `<h2>${escapeHtml(ApprovalMessages.arguments())}</h2>${argumentsList(approval.arguments)}` +
-    `<p>${escapeHtml(ApprovalMessages.expires())} <time datetime="${escapeHtml(approval.expires_at)}">${escapeHtml(approval.expires_at)}</time></p>` +
-    (isDecidable(approval, now) ? decisionForm(approval.id, csrfToken) : `<p class="outcome" id="outcome">${escapeHtml(outcome(approval, now))}</p>`)
+    expiry(approval.expires_at, now) +
+    (isDecidable(approval, now) ? decisionForm(approval.id, csrfToken) : `<p class="outcome" id="outcome">${escapeHtml(outcome(approval, now))}</p>`) +
+    localTimeScript()
   );
+}
+
+/**
+ * When the link expires, in the person's terms: how long is left, and the
+ * time of day, which the page's script rewrites in the browser's time zone
+ * (the server does not know it; UTC until the script runs).
+ */
+function expiry(expiresAt: string, now: Date): string {
+  const at = new Date(expiresAt);
+  const left = at.getTime() - now.getTime();
+  const lead = left > 0 ? ApprovalMessages.expiresIn(ApprovalMessages.inMinutes(Math.round(left / 60_000))) : ApprovalMessages.expiredAt();
+  const fallback = ApprovalMessages.utcTime(at.toISOString().slice(11, 16));
+  return `<p id="expiry">${escapeHtml(lead)} <time id="expires-at" datetime="${escapeHtml(at.toISOString())}">${escapeHtml(fallback)}</time>.</p>`;
 }
 
 /** Pending and unexpired: the only state in which Continue or Cancel means anything. */

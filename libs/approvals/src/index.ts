@@ -13,3 +13,4 @@ export type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTab
 export { createApprovals } from './approvals.migration';
 export { secureApprovalSignIn } from './approvals-sign-in.migration';
 export type { ApprovalFlowSettings, SignInThrottleRule } from './approval-flow.settings';
+export { addApprovalSummary } from './approval-summary.migration';

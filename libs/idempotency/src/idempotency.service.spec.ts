@@ -170,6 +170,19 @@ describe('IdempotencyService', () => {
     expect(await count()).toBe(1);
   });
 
+  it('replays() is true only when run() would answer the stored response', async () => {
+    const caller = world.caller(world.orgA);
+    const dto = { name: 'x', idempotency_key: 'k-replay' };
+    expect(await world.idempotency.replays(caller, 'op', dto)).toBe(false);
+    await world.idempotency.run(caller, 'op', dto, effect(world.orgA, 'x'));
+    expect(await world.idempotency.replays(caller, 'op', { idempotency_key: 'k-replay', name: 'x' })).toBe(true);
+    // Other arguments or operation (a 409 for run), no key, another organization: not a replay.
+    expect(await world.idempotency.replays(caller, 'op', { ...dto, name: 'y' })).toBe(false);
+    expect(await world.idempotency.replays(caller, 'other', dto)).toBe(false);
+    expect(await world.idempotency.replays(caller, 'op', { name: 'x' } as never)).toBe(false);
+    expect(await world.idempotency.replays(world.caller(world.orgB), 'op', dto)).toBe(false);
+  });
+
   it('keys are per organization', async () => {
     await world.idempotency.run(world.caller(world.orgA), 'op', { name: 'x', idempotency_key: 'k' }, effect(world.orgA, 'x'));
     await world.idempotency.run(world.caller(world.orgB), 'op', { name: 'y', idempotency_key: 'k' }, effect(world.orgB, 'y'));

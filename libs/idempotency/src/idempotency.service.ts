@@ -59,6 +59,30 @@ export class IdempotencyService<Host extends IdempotencyDatabase = IdempotencyDa
     }
   }
 
+  /**
+   * Whether {@link run} would answer a stored response for this key and
+   * arguments instead of running (a retry of a call already made). Lets a
+   * destructive tool's confirmation skip checks that only hold before the
+   * effect (the record still exists), so a retry replays instead of failing.
+   */
+  async replays<D extends IdempotentDto>(caller: McpCaller, operation: string, dto: D): Promise<boolean> {
+    const key = dto.idempotency_key;
+    if (key === undefined) return false;
+    const { idempotency_key: _key, ...args } = dto;
+    const existing = await narrowDatabase<IdempotencyDatabase, Host>(this.db)
+      .selectFrom('idempotency_keys')
+      .select(['operation', 'request_digest', 'created_at'])
+      .where('organization_id', '=', caller.organization_id)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return (
+      existing !== undefined &&
+      Date.parse(existing.created_at) > Date.now() - IDEMPOTENCY_WINDOW_MS &&
+      existing.operation === operation &&
+      existing.request_digest === canonicalDigest(args)
+    );
+  }
+
   private attempt<T>(
     organizationId: string,
     key: string,

@@ -49,8 +49,8 @@ export { drainRequestBody } from './transport/request-body.drain';
 export type { RequestBodyDrainOptions } from './transport/request-body.drain';
 export type { McpHttpRequest, McpRequestState, McpEra } from './interfaces/mcp-request.interface';
 export type { McpInvocable } from './interfaces/mcp-definition.interface';
-export type { McpToolOptions, McpToolAnnotations } from './interfaces/mcp-tool-options.interface';
-export type { McpToolDefinition, McpToolDescriptor } from './interfaces/mcp-tool-definition.interface';
+export type { McpToolOptions, McpToolAnnotations, McpToolConfirmation } from './interfaces/mcp-tool-options.interface';
+export type { McpToolDefinition, McpToolDescriptor, McpToolConfirmationDefinition } from './interfaces/mcp-tool-definition.interface';
 export type { McpAccessOptions } from './interfaces/mcp-access-options.interface';
 export type { McpResourceOptions, McpResourceTemplateOptions } from './interfaces/mcp-resource-options.interface';
 export type {

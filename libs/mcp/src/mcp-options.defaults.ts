@@ -35,6 +35,7 @@ export function resolveMcpOptions(options: McpModuleOptions, path: string): McpR
     publicUrl,
     confirmationSecret: options.confirmationSecret ?? randomBytes(32),
     confirmationTtlSeconds: options.confirmationTtlSeconds ?? MCP_DEFAULT_CONFIRMATION_TTL_SECONDS,
+    confirmationRequiresPerson: options.confirmationRequiresPerson ?? false,
     approvalTtlSeconds: options.approvalTtlSeconds ?? MCP_DEFAULT_APPROVAL_TTL_SECONDS,
     approvalUrl: options.approvalUrl ?? ((id) => `${publicUrl ?? ''}/approvals/${encodeURIComponent(id)}`),
     confirmationStore: options.confirmationStore ?? new McpMemoryConfirmationStore(),

@@ -58,6 +58,11 @@ export const McpMessages = {
   inputSchemaNotObject: (tool: string) => `MCP tool "${tool}": "inputSchema" must be a JSON Schema with "type": "object"`,
   missingInputType: (tool: string) =>
     `MCP tool "${tool}" takes @McpArgs() but its type is not a class: declare a DTO class as the parameter type or set "input" in @McpTool()`,
+  confirmationNotDestructive: (tool: string) =>
+    `MCP tool "${tool}" declares "confirmation" but not "destructiveHint: true": only destructive tools are confirmed`,
+  confirmationRequirePersonNotBoolean: (tool: string) => `MCP tool "${tool}": "confirmation.requirePerson" must be true or false`,
+  confirmationDescribeMissing: (tool: string, provider: string, method: string) =>
+    `MCP tool "${tool}": "confirmation.describe" names ${provider}.${method}, which is not a method of that provider`,
   unhandledError: (correlationId: string) => `Unhandled error in an MCP request (correlation id ${correlationId})`,
   notOverridable: (given: string, overridable: string[]) =>
     `McpModule cannot use a subclass in place of ${given}: "overrides" takes only ${overridable.join(', ')}`,

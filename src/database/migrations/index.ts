@@ -1,4 +1,4 @@
-import { createApprovals, secureApprovalSignIn } from '@kobana/approvals';
+import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -28,4 +28,6 @@ export const KADU_MIGRATIONS: DatabaseMigrations = {
   '0400_add_execution_claim_count': addExecutionClaimCount,
   // The approval library's sign-in counters, session password stamps and pruning indexes.
   '0500_secure_approval_sign_in': secureApprovalSignIn,
+  // The approvals library's column for the words an approval page shows (what the call acts on).
+  '0501_add_approval_summary': addApprovalSummary,
 };

@@ -1,9 +1,9 @@
-import { Injectable, INestApplication, Module } from '@nestjs/common';
+import { Injectable, INestApplication, Module, NotFoundException } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { McpArgs, McpConfirmationStore, McpModule, McpTool } from '@kobana/mcp';
-import type { McpModuleOptions } from '@kobana/mcp';
+import { McpArgs, McpCaller, McpConfirmationStore, McpModule, McpTool } from '@kobana/mcp';
+import type { McpCaller as Caller, McpModuleOptions } from '@kobana/mcp';
 import { FixtureVerifier } from './fixture.verifier';
 
 /** Arguments of the destructive fixture tools. */
@@ -32,6 +32,45 @@ export class ConfirmationTools {
   archiveNote(@McpArgs() args: NoteIdDto) {
     this.deleted.push(`archived:${args.id}`);
     return { archived: args.id };
+  }
+
+  /** Notes by organization, for the `describe` hooks: another organization's id is "not found". */
+  readonly notes: Record<string, Record<string, string>> = { 'org-a': { n1: 'Shopping list', n2: 'Travel plans' }, 'org-b': { n9: 'Board minutes' } };
+  /** How often the hook ran, so tests prove it runs before anything is asked. */
+  described = 0;
+
+  @McpTool({
+    name: 'share_note',
+    title: 'Share note',
+    description: 'Shares a note with the public',
+    annotations: { destructiveHint: true },
+    confirmation: { requirePerson: true, describe: 'describeNote' },
+  })
+  shareNote(@McpCaller() caller: Caller, @McpArgs() args: NoteIdDto) {
+    this.deleted.push(`shared:${this.describeNote(caller, args)}`);
+    return { shared: args.id };
+  }
+
+  @McpTool({
+    name: 'purge_note',
+    title: 'Purge note',
+    description: 'Purges a note',
+    annotations: { destructiveHint: true },
+    confirmation: { describe: 'describeNote' },
+  })
+  purgeNote(@McpCaller() caller: Caller, @McpArgs() args: NoteIdDto) {
+    this.describeNote(caller, args);
+    this.deleted.push(`purged:${args.id}`);
+    return { purged: args.id };
+  }
+
+  /** The words the person reads; 404 for a note not in the caller's organization, as a route would answer. */
+  describeNote(caller: Caller, args: NoteIdDto): string {
+    this.described += 1;
+    if (!(args instanceof NoteIdDto)) throw new Error('the hook must receive the validated DTO');
+    const title = this.notes[caller.organization_id]?.[args.id];
+    if (title === undefined) throw new NotFoundException('Note not found');
+    return `note "${title}"`;
   }
 }
 

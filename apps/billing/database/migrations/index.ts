@@ -1,4 +1,4 @@
-import { createApprovals, secureApprovalSignIn } from '@kobana/approvals';
+import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -32,4 +32,6 @@ export const BILLING_MIGRATIONS: DatabaseMigrations = {
   '0301_add_identity_indexes': addIdentityIndexes,
   // The approval library's sign-in counters, session password stamps and pruning indexes.
   '0500_secure_approval_sign_in': secureApprovalSignIn,
+  // The approvals library's column for the words an approval page shows; named as in Kadu, after every existing name.
+  '0501_add_approval_summary': addApprovalSummary,
 };

@@ -42,6 +42,7 @@ export class McpApprovalConfirmer {
       id: randomUUID(),
       client_name: clientName,
       arguments: args,
+      summary: request.subject ?? null,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + this.options.approvalTtlSeconds * 1000).toISOString(),
     };

@@ -3,6 +3,9 @@ export const McpConfirmationMessages = {
   /** The elicitation's message: what will happen, in words. */
   confirmPrompt: (title: string, summary: string) =>
     summary === '' ? `${title} will run now. This cannot be undone. Continue?` : `${title} will run with ${summary}. This cannot be undone. Continue?`,
+  /** The elicitation's message when the tool's `describe` hook named what the call acts on. */
+  confirmSubjectPrompt: (title: string, subject: string) => `${title}: ${subject}. This cannot be undone. Continue?`,
+  invalidSubject: (owner: string) => `The confirmation.describe hook of ${owner} must return a string (or nothing)`,
   confirmTitle: () => 'Continue',
   declined: (title: string) => `Cancelled, nothing was done: the person did not confirm ${title}.`,
   invalidState: () => 'Invalid requestState',

@@ -13,6 +13,8 @@ export interface McpConfirmationRequest {
   key: McpApprovalKey;
   /** The tool's title (its name when it has none), for the person. */
   title: string;
+  /** What the call acts on, in words, from the tool's `describe` hook; `undefined` without one. */
+  subject?: string;
   now: Date;
 }
 

@@ -9,14 +9,14 @@ const MAX_VALUE_CHARS = 120;
 const MAX_ARGUMENTS = 8;
 
 /** The era-2026 `input_required` result asking the person to confirm (ADDENDUM §7, exact shape). */
-export function confirmInputRequired(title: string, args: Record<string, unknown>, requestState: string): Record<string, unknown> {
+export function confirmInputRequired(title: string, args: Record<string, unknown>, requestState: string, subject?: string): Record<string, unknown> {
   return new McpInputRequired(
     {
       confirm: {
         method: 'elicitation/create',
         params: {
           mode: 'form',
-          message: McpConfirmationMessages.confirmPrompt(title, summarize(args)),
+          message: subject ? McpConfirmationMessages.confirmSubjectPrompt(title, subject) : McpConfirmationMessages.confirmPrompt(title, summarize(args)),
           requestedSchema: {
             type: 'object',
             properties: { confirm: { type: 'boolean', title: McpConfirmationMessages.confirmTitle() } },

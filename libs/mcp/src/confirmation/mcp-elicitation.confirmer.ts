@@ -36,7 +36,7 @@ export class McpElicitationConfirmer {
   }
 
   private ask(request: McpConfirmationRequest): McpConfirmationOutcome {
-    return answer(confirmInputRequired(request.title, request.args, this.signer.issue(request.key, request.now)));
+    return answer(confirmInputRequired(request.title, request.args, this.signer.issue(request.key, request.now), request.subject));
   }
 }
 

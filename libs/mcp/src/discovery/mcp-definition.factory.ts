@@ -10,7 +10,7 @@ import { McpParamBinding } from '../interfaces/mcp-param-binding.interface';
 import { McpAccessOptions } from '../interfaces/mcp-access-options.interface';
 import { McpGuarded, McpInvocable } from '../interfaces/mcp-definition.interface';
 import { McpToolOptions } from '../interfaces/mcp-tool-options.interface';
-import { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
+import { McpToolConfirmationDefinition, McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
 import { McpResourceOptions, McpResourceTemplateOptions } from '../interfaces/mcp-resource-options.interface';
 import { McpResourceDefinition, McpResourceTemplateDefinition } from '../interfaces/mcp-resource-definition.interface';
 import { McpPromptOptions } from '../interfaces/mcp-prompt-options.interface';
@@ -69,6 +69,7 @@ export class McpDefinitionFactory {
         },
       }),
       headers: rawSchema ? scanMcpHeaders(rawSchema, options.name) : inputType ? this.schemas.headers(inputType) : [],
+      confirmation: this.confirmation(method, options),
       ...this.guarded(options),
       ...this.invocable(method, inputType),
     };
@@ -112,6 +113,22 @@ export class McpDefinitionFactory {
   completion(method: McpMethodRef, options: McpCompletionOptions): McpCompletionDefinition {
     const invocable = this.invocable(method);
     return { options, ...invocable, params: invocable.params.length > 0 ? invocable.params : COMPLETION_DEFAULT_PARAMS };
+  }
+
+  /**
+   * A typo in `confirmation` would silently confirm a call the weaker way, or
+   * show the person no words: it stops start-up instead.
+   */
+  private confirmation({ instance, prototype }: McpMethodRef, options: McpToolOptions): McpToolConfirmationDefinition {
+    const { confirmation } = options;
+    if (confirmation === undefined) return {};
+    if (!options.annotations?.destructiveHint) throw new Error(McpMessages.confirmationNotDestructive(options.name));
+    const { requirePerson, describe } = confirmation;
+    if (requirePerson !== undefined && typeof requirePerson !== 'boolean') throw new Error(McpMessages.confirmationRequirePersonNotBoolean(options.name));
+    if (describe === undefined) return { requirePerson };
+    const hook: unknown = typeof describe === 'string' ? prototype[describe] : undefined;
+    if (typeof hook !== 'function') throw new Error(McpMessages.confirmationDescribeMissing(options.name, instance.constructor.name, String(describe)));
+    return { requirePerson, describe: hook.bind(instance) as McpToolConfirmationDefinition['describe'] };
   }
 
   private guarded(options: McpAccessOptions): McpGuarded {

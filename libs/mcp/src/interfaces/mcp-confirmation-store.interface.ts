@@ -20,6 +20,8 @@ export interface McpApproval extends McpApprovalKey {
   client_name: string;
   /** The arguments as the client sent them, for the approval page. */
   arguments: Record<string, unknown>;
+  /** What the call acts on, in words, from the tool's `confirmation.describe` hook; `null` without one. */
+  summary: string | null;
   created_at: string;
   expires_at: string;
   decided_at: string | null;
@@ -31,7 +33,7 @@ export interface McpApproval extends McpApprovalKey {
 }
 
 /** What the module gives the store to create an approval. */
-export type McpNewApproval = Pick<McpApproval, keyof McpApprovalKey | 'id' | 'client_name' | 'arguments' | 'created_at' | 'expires_at'>;
+export type McpNewApproval = Pick<McpApproval, keyof McpApprovalKey | 'id' | 'client_name' | 'arguments' | 'summary' | 'created_at' | 'expires_at'>;
 
 /**
  * Where confirmations live. Every replica must share it (a database), so a

@@ -79,6 +79,13 @@ export interface McpModuleOptions {
   confirmationSecret?: string | Buffer | (() => string | Buffer);
   /** Lifetime of a confirmation's `requestState`, in seconds. @default 300 */
   confirmationTtlSeconds?: number;
+  /**
+   * Whether every destructive tool requires the person on the approval page,
+   * even when the client declared `elicitation`; a tool's
+   * `confirmation.requirePerson` overrides it.
+   * @default false
+   */
+  confirmationRequiresPerson?: boolean;
   /** Lifetime of an approval link, in seconds. @default 600 */
   approvalTtlSeconds?: number;
   /**

@@ -12,6 +12,31 @@ export interface McpToolAnnotations {
   idempotentHint?: boolean;
 }
 
+/**
+ * How a destructive tool's call is confirmed (ADDENDUM §7). Only for a tool
+ * with `destructiveHint: true`; any other tool with it stops start-up.
+ */
+export interface McpToolConfirmation {
+  /**
+   * Require the person on the host's approval page, even when the client
+   * declared `elicitation`: a client can answer its own elicitation, so a
+   * call that hands out access (a webhook, a permission) or that cannot be
+   * taken back must be approved where only the signed-in person can act.
+   * @default the module's `confirmationRequiresPerson` (false: a client that declared `elicitation` is asked in the chat)
+   */
+  requirePerson?: boolean;
+  /**
+   * The name of a method of the same provider that the module calls, before
+   * anyone is asked, as `(caller, args)` with the arguments already validated
+   * by the tool's DTO. It answers the words naming what the call acts on
+   * (e.g. `customer "Acme Ltda" (12.345.678/0001-90)`), looked up in the
+   * caller's organization, or throws the route's `HttpException` (e.g. 404),
+   * which the caller gets as the usual `isError` result, with nothing asked.
+   * @default none: the person sees the tool's title and the arguments
+   */
+  describe?: string;
+}
+
 /** What `@McpTool()` declares about a provider method. */
 export interface McpToolOptions extends McpAccessOptions {
   /** Unique tool name, e.g. `kadu_tasks_list`. */
@@ -40,4 +65,10 @@ export interface McpToolOptions extends McpAccessOptions {
    * properties are honoured as with a DTO.
    */
   inputSchema?: McpJsonSchema;
+  /**
+   * How a destructive call is confirmed: by the person on the approval page
+   * only, and with what words.
+   * @default the module's defaults: elicitation when the client declared it, the title and arguments as the words
+   */
+  confirmation?: McpToolConfirmation;
 }

@@ -39,6 +39,15 @@ export class McpProviderInvoker {
   }
 
   /**
+   * The arguments as the method would receive them (validated and
+   * transformed when it takes a DTO), without calling it: a destructive
+   * tool's arguments are checked before anyone is asked to confirm.
+   */
+  async validateArguments(target: McpInvocable, args: unknown): Promise<unknown> {
+    return target.inputType ? this.validate(target, args) : args;
+  }
+
+  /**
    * For methods whose failures are protocol errors (resources, prompts,
    * completions), unlike a tool's, which are results the model reads.
    * `notFound` answers a `NotFoundException` where "not found" has its own error.

@@ -1,0 +1,43 @@
+import type { McpApproval } from '@kobana/mcp';
+import { approvalBody } from './approval.view';
+
+const now = new Date('2026-12-01T14:00:00.000Z');
+const approval = (overrides: Partial<McpApproval> = {}): McpApproval => ({
+  id: 'a1',
+  organization_id: 'org',
+  subject: 'user',
+  client_id: 'client',
+  client_name: 'Client',
+  tool: 'things_delete',
+  args_digest: 'digest',
+  arguments: { id: 'thing-1' },
+  summary: null,
+  status: 'pending',
+  created_at: now.toISOString(),
+  expires_at: '2026-12-01T14:10:00.000Z',
+  decided_at: null,
+  decided_by: null,
+  consumed_at: null,
+  closed_at: null,
+  ...overrides,
+});
+const tool = { title: 'Delete a thing', description: 'Deletes it' };
+
+describe('approvalBody', () => {
+  it('says when the link expires in the person’s terms, with the instant for the browser and UTC as the fallback', () => {
+    const html = approvalBody(approval(), tool, 'csrf', now);
+    expect(html).toContain(
+      '<p id="expiry">This link expires in 10 minutes, at <time id="expires-at" datetime="2026-12-01T14:10:00.000Z">14:10 UTC</time>.</p>',
+    );
+    expect(approvalBody(approval(), tool, 'csrf', new Date('2026-12-01T14:09:10.000Z'))).toContain('expires in 1 minute, at');
+    expect(approvalBody(approval(), tool, 'csrf', new Date('2026-12-01T14:09:50.000Z'))).toContain('expires in less than a minute, at');
+    expect(approvalBody(approval(), tool, 'csrf', new Date('2026-12-01T14:11:00.000Z'))).toContain('This link expired at <time');
+  });
+
+  it('names what the call acts on, escaped, only when the tool described it', () => {
+    expect(approvalBody(approval({ summary: 'task "<b>Payroll</b>"' }), tool, 'csrf', now)).toContain(
+      'It acts on <strong id="approval-summary">task &#34;&#60;b&#62;Payroll&#60;/b&#62;&#34;</strong>.',
+    );
+    expect(approvalBody(approval(), tool, 'csrf', now)).not.toContain('approval-summary');
+  });
+});
