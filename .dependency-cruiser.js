@@ -109,7 +109,7 @@ module.exports = {
     // Build output (dist/, bench/dist/ after a benchmark run) and coverage are not
     // the project's code, nor is the conformance suite's own install. A dist/
     // inside an npm package stays: that is where the package's entry point lives.
-    exclude: { path: '^(dist|coverage|[^/]+/dist|[^/]+/coverage|test/conformance/suite)/' },
+    exclude: { path: '^(dist|coverage|[^/]+/dist|[^/]+/coverage|libs/[^/]+/dist|test/conformance/suite)/' },
     // npm packages (the root's and bench/'s own) are leaves of the graph: seen, not cruised.
     doNotFollow: { path: 'node_modules' },
     // Type-only imports are dependencies too (see no-circular).
