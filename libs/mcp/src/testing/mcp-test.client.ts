@@ -176,7 +176,8 @@ export class McpTestClient {
   /**
    * Approves a pending approval link in the app's `McpConfirmationStore` (the
    * store the host's approval page decides in), as the person `decidedBy`
-   * (default: this caller's subject), then repeats the identical call.
+   * (default: the subject the app's verifier gives this client's token), then
+   * repeats the identical call.
    */
   async approve<S = McpTestJson>(pending: McpToolOutcome, decidedBy?: string): Promise<McpToolOutcome<S>> {
     await this.decide(pending, 'approved', decidedBy);
@@ -215,7 +216,7 @@ export class McpTestClient {
   private async decide(pending: McpToolOutcome, decision: 'approved' | 'cancelled', decidedBy?: string): Promise<void> {
     if (!pending.approval) throw new Error(McpTestingMessages.notApprovalRequired(pending.call.name));
     const store = this.app.get<McpConfirmationStore>(McpConfirmationStore, { strict: false });
-    const by = decidedBy ?? this.options.caller?.subject ?? 'test-user';
+    const by = decidedBy ?? (await this.app.get<McpTokenVerifier>(McpTokenVerifier, { strict: false }).verify(this.token))?.subject ?? 'test-user';
     const decided = await store.decideApproval(pending.approval.id, decision, by, new Date());
     if (!decided) throw new Error(McpTestingMessages.notPending(pending.approval.id));
   }
