@@ -1,10 +1,12 @@
 /**
  * Every Billing tool answers the JSON of its `/api/v1` route for the same
- * caller and input: a success and a failure each. Writes are compared
- * through one idempotency key: the route runs the write, the tool replays
- * its stored response (so a tool that diverged from the route would differ).
+ * caller and input: a success and a failure each, row by row with the
+ * kit's `expectToolMatchesRoute`. Writes are compared through one
+ * idempotency key: the route runs the write, the tool replays its stored
+ * response (so a tool that diverged from the route would differ).
  */
-import { BillingTestApp, callTool, Json, rest, startBilling } from './billing-app';
+import { expectToolMatchesRoute, McpParityCase, McpParityOptions, McpTestClient } from '@kobana/mcp/testing';
+import { BillingTestApp, Json, rest, startBilling } from './billing-app';
 
 jest.setTimeout(60_000);
 
@@ -13,23 +15,23 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 describe('Billing: REST and MCP parity, tool by tool', () => {
   let billing: BillingTestApp;
   let api: string;
-  let mcp: string;
+  let mcp: McpTestClient;
+  let restSide: McpParityOptions;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     billing = await startBilling();
     api = await billing.token('acme', 'admin', { audience: 'api' });
-    mcp = await billing.token('acme', 'admin');
+    // The host's own verifier and tokens: a 2026 client that declares elicitation, so destructive tools are accepted in the chat.
+    mcp = await McpTestClient.create(billing.app, { token: await billing.token('acme', 'admin') });
+    restSide = { headers: { Authorization: `Bearer ${api}` } };
   });
   afterAll(() => billing?.close());
 
-  /** Route then tool; both must answer `status` (tool: isError iff ≥ 400) and the same JSON. */
-  async function same(route: [string, string, Json?], name: string, args: Json, status: number, key?: string): Promise<Json> {
-    const viaRest = await rest(billing, api, route[0], route[1], route[2], key);
-    const viaTool = await callTool(billing, mcp, name, key ? { ...args, idempotency_key: key } : args);
-    expect(viaRest.status).toBe(status);
-    expect(viaTool).toEqual({ isError: status >= 400, body: viaRest.body });
-    return viaRest.body;
+  /** One row: route then tool; both must answer `status` (tool: isError iff ≥ 400) and the same JSON. Answers the route's body. */
+  async function same(route: [string, string, Json?], tool: string, args: Json, status: number, idempotencyKey?: string): Promise<Json> {
+    const row: McpParityCase = { tool, args, route: { method: route[0], path: route[1], body: route[2] }, status, idempotencyKey };
+    return (await expectToolMatchesRoute(mcp, row, restSide)).body;
   }
 
   it('customers: create, get, list, update', async () => {
