@@ -147,6 +147,12 @@ describe('@kobana/mcp/testing: McpTestClient', () => {
         REST_A,
       );
       expect(missing.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Note not found' });
+      const listed = await expectToolMatchesRoute(
+        mcp,
+        { tool: 'notes_list', args: { text: 'kept' }, route: { method: 'GET', path: '/notes', query: { text: 'kept' } }, status: 200 },
+        REST_A,
+      );
+      expect(listed.body).toEqual({ data: [{ id, organization_id: 'org-a', text: 'kept' }], total: 1 });
     });
 
     it('fails when the statuses or the bodies differ', async () => {

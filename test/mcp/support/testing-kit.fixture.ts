@@ -10,13 +10,14 @@ import {
   NotFoundException,
   Param,
   Post,
+  Query,
   Req,
   UnauthorizedException,
   UseGuards,
   ValidationPipe,
 } from '@nestjs/common';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
-import { IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { McpArgs, McpCaller, McpModule, McpTool } from '@kobana/mcp';
 import type { McpCaller as Caller } from '@kobana/mcp';
 import { FixtureTools } from './fixture.tools';
@@ -29,6 +30,13 @@ export class NoteDto {
   @IsString()
   @MaxLength(20)
   id!: string;
+}
+
+export class NoteQueryDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  text?: string;
 }
 
 export class NewNoteDto {
@@ -48,6 +56,11 @@ export class NotesService {
     const note = { id: `n${this.next++}`, organization_id: organization, text };
     this.notes.set(note.id, note);
     return note;
+  }
+
+  list(organization: string, text?: string) {
+    const data = [...this.notes.values()].filter((note) => note.organization_id === organization && (text === undefined || note.text === text));
+    return { data, total: data.length };
   }
 
   get(organization: string, id: string) {
@@ -71,6 +84,11 @@ export class NoteTools {
   @McpTool({ name: 'notes_create', description: 'Creates a note' })
   create(@McpCaller() caller: Caller, @McpArgs() args: NewNoteDto) {
     return this.notes.create(caller.organization_id, args.text);
+  }
+
+  @McpTool({ name: 'notes_list', description: 'Lists notes', annotations: { readOnlyHint: true } })
+  list(@McpCaller() caller: Caller, @McpArgs() args: NoteQueryDto) {
+    return this.notes.list(caller.organization_id, args.text);
   }
 
   @McpTool({ name: 'notes_get', description: 'Reads a note', annotations: { readOnlyHint: true } })
@@ -106,6 +124,11 @@ class NotesController {
   @Post()
   create(@Req() request: { organization: string }, @Body(pipe) body: NewNoteDto) {
     return this.notes.create(request.organization, body.text);
+  }
+
+  @Get()
+  list(@Req() request: { organization: string }, @Query(pipe) query: NoteQueryDto) {
+    return this.notes.list(request.organization, query.text);
   }
 
   @Get(':id')
