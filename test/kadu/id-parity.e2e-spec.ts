@@ -2,12 +2,13 @@
  * Parity of ids: every `/api/v1` route with an `:id` refuses an id its tool
  * refuses with the same 400 body (the route checks `:id` with the DTO's own
  * rules through `ParseIdPipe`), and answers an unknown id of legal length
- * with the same 404 as its tool. Destructive tools are approved in the
- * browser first, as a person in the loop would (ADDENDUM §7).
+ * with the same 404 as its tool. Each row is checked with the kit's
+ * `expectToolMatchesRoute`; destructive tools are approved first in the
+ * store the approval page decides in, as the person would (ADDENDUM §7).
  */
+import { expectToolMatchesRoute, McpParityOptions, McpTestClient } from '@kobana/mcp/testing';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
-import { approveInBrowser, CallTool, ToolResult, withApprovals } from './agent-flow.support';
-import { callRest, tokensOf } from './files-webhooks.support';
+import { tokensOf } from './files-webhooks.support';
 
 /** A tool, its arguments besides `id`, and its route as `[method, path with :id, body]`. */
 type Case = [tool: string, args: Record<string, unknown>, method: string, path: string, body?: Record<string, unknown>];
@@ -35,47 +36,34 @@ const CASES: Case[] = [
 // A rest parameter, because jest takes a callback declaring more parameters than the row has values for `done`.
 describe('ids: the same answer over REST and MCP', () => {
   let kadu: KaduTestApp;
-  let tokens: { mcp: string; api: string };
-  let call: CallTool;
+  let mcp: McpTestClient;
+  let restSide: McpParityOptions;
   beforeAll(async () => {
     kadu = await startKadu();
-    tokens = await tokensOf(kadu, 'ids');
-    const person = { email: 'owner@ids.test', password: 'pw-ids-owner-0123456789' };
-    await kadu.identity.setPassword((await kadu.identity.findUserByEmail(person.email))!.id, person.password);
-    call = withApprovals(rawCall, (url) => approveInBrowser(url, person));
+    const tokens = await tokensOf(kadu, 'ids');
+    // Era 2025, as before: a destructive call answers an approval link, which the kit approves for the token's person.
+    mcp = await McpTestClient.create(kadu.app, { token: tokens.mcp, era: '2025' });
+    restSide = { headers: { Authorization: `Bearer ${tokens.api}` } };
   });
   afterAll(() => kadu?.close());
 
-  /** `tools/call` over raw JSON-RPC (era 2025); the result as the clients see it. */
-  const rawCall: CallTool = async (name, args) => {
-    const res = await fetch(kadu.mcpUrl, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${tokens.mcp}`, 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-    });
-    const { result, error } = (await res.json()) as { result?: ToolResult; error?: unknown };
-    if (!result) throw new Error(`${name}: ${JSON.stringify(error)}`);
-    return result;
-  };
-
-  async function both(tool: string, args: Record<string, unknown>, method: string, path: string, body: unknown, id: string) {
-    const result = await call(tool, { ...args, id });
-    const viaTool = { isError: result.isError === true, body: result.structuredContent };
-    const viaRest = await callRest(kadu, tokens.api, method, path.replace(':id', id), body);
-    return { viaTool, viaRest };
-  }
+  /** Route then tool with `id`; both must answer `status` and the same JSON. Answers the route's body. */
+  const both = async (
+    tool: string,
+    args: Record<string, unknown>,
+    method: string,
+    path: string,
+    body: Record<string, unknown> | undefined,
+    id: string,
+    status: number,
+  ) => (await expectToolMatchesRoute(mcp, { tool, args: { ...args, id }, route: { method, path: path.replace(':id', id), body }, status }, restSide)).body;
 
   it.each(CASES)('%s: an id of 65 characters is a 400 with the same body', async (...[tool, args, method, path, body]: Case) => {
-    const { viaTool, viaRest } = await both(tool, args, method, path, body, 'x'.repeat(65));
     const refused = { statusCode: 400, error: 'Bad Request', message: ['id must be shorter than or equal to 64 characters'] };
-    expect(viaRest).toEqual({ status: 400, body: refused });
-    expect(viaTool).toEqual({ isError: true, body: refused });
+    expect(await both(tool, args, method, path, body, 'x'.repeat(65), 400)).toEqual(refused);
   });
 
   it.each(CASES)('%s: an unknown id of 64 characters is a 404 with the same body', async (...[tool, args, method, path, body]: Case) => {
-    const { viaTool, viaRest } = await both(tool, args, method, path, body, 'y'.repeat(64));
-    expect(viaRest.status).toBe(404);
-    expect(viaRest.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
-    expect(viaTool).toEqual({ isError: true, body: viaRest.body });
+    expect(await both(tool, args, method, path, body, 'y'.repeat(64), 404)).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 });

@@ -43,6 +43,7 @@ import { CompletionCompleteHandler } from './dispatch/handlers/completion-comple
 import { MCP_LIMITS_PROVIDERS } from './limits/mcp-limits.providers';
 import { McpDrainService } from './limits/mcp-drain.service';
 import { McpConfirmationStore } from './interfaces/mcp-confirmation-store.interface';
+import { McpTokenVerifier } from './interfaces/mcp-token-verifier.interface';
 import { McpRequestStateSigner } from './confirmation/mcp-request-state.signer';
 import { McpElicitationConfirmer } from './confirmation/mcp-elicitation.confirmer';
 import { McpApprovalConfirmer } from './confirmation/mcp-approval.confirmer';
@@ -93,6 +94,8 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpDefinitionFactory,
     McpExplorer,
     DtoJsonSchemaFactory,
+    // A provider of its own, so a test swaps the verifier with `overrideProvider(McpTokenVerifier)` (see `@kobana/mcp/testing`).
+    { provide: McpTokenVerifier, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.verifier },
     McpBearerStrategy,
     McpDrainGuard,
     McpOriginGuard,

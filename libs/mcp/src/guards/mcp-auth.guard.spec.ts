@@ -1,6 +1,6 @@
 import { ExecutionContext } from '@nestjs/common';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
-import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpTokenVerifier } from '../interfaces/mcp-token-verifier.interface';
 import { McpAuthGuard } from './mcp-auth.guard';
 import { McpBearerStrategy } from '../auth/mcp-bearer.strategy';
 import { McpAuthException } from '../errors/mcp-auth.exception';
@@ -34,7 +34,7 @@ function guardFor(tokens: Record<string, string>): McpAuthGuard {
     verify: async (token: string): Promise<McpCaller | undefined> =>
       tokens[token] ? { subject: tokens[token], organization_id: 'org', client_id: 'c', client_name: 'C', scopes: [], roles: [] } : undefined,
   };
-  return new McpAuthGuard(new McpBearerStrategy({ verifier } as unknown as McpResolvedOptions));
+  return new McpAuthGuard(new McpBearerStrategy(verifier as unknown as McpTokenVerifier));
 }
 
 /** The 401 the guard threw, as the filter will see it (or `undefined` when it let the request in). */
@@ -51,7 +51,7 @@ async function refusal(guard: McpAuthGuard, request: FakeRequest): Promise<McpAu
 describe('McpAuthGuard', () => {
   it('answers every one of concurrent requests with its own caller, whichever token check finishes first', async () => {
     const tokens = ['a', 'b', 'c', 'd'];
-    const strategy = new McpBearerStrategy({ verifier: slowVerifier({ a: 40, b: 30, c: 20, d: 10 }) } as unknown as McpResolvedOptions);
+    const strategy = new McpBearerStrategy(slowVerifier({ a: 40, b: 30, c: 20, d: 10 }) as unknown as McpTokenVerifier);
     const guard = new McpAuthGuard(strategy);
     const calls = tokens.map((token) => httpContext(token));
     const bounded = new Promise((_, reject) => setTimeout(() => reject(new Error('a request was never answered')), 2000).unref());

@@ -1,9 +1,22 @@
 /**
- * `@kobana/mcp/testing`: what tests read that is no part of the public API.
- * Host specs check a method's `@McpTool()` options by its metadata key, and
- * the replica tests look up a caller's counter in the shared store by its key.
- * Test code only: `tsconfig.build.json` leaves every `testing/` folder out of
- * the build, so nothing at runtime may import it.
+ * `@kobana/mcp/testing`: the testing kit for hosts, and what tests read that
+ * is no part of the public API. Test code only: `tsconfig.build.json`
+ * leaves every `testing/` folder out of the hosts' build, so nothing at
+ * runtime may import it.
  */
+// Host specs check a method's `@McpTool()` options by its metadata key, and
+// the replica tests look up a caller's counter in the shared store by its key.
 export { MCP_TOOL_METADATA } from '../mcp.constants';
 export { rateLimitKey } from '../limits/mcp-rate-limit.key';
+
+export { McpTestClient } from './mcp-test.client';
+export type { McpTestClientOptions, McpTestEra, McpTestModuleRef, McpElicitationAnswer } from './mcp-test.client';
+export { McpTestError } from './mcp-test.error';
+export type { McpToolOutcome, McpTestApprovalLink, McpTestJson, McpTestObject } from './mcp-test.results';
+export { McpTestingVerifier } from './mcp-testing.verifier';
+export type { McpTestCaller } from './mcp-testing.verifier';
+export { overrideMcpVerifier } from './mcp-testing.override';
+export type { McpOverridableBuilder } from './mcp-testing.override';
+export { expectToolMatchesRoute, describeParity } from './mcp-test.parity';
+export type { McpParityCase, McpParityRoute, McpParityOptions, McpParityAnswer } from './mcp-test.parity';
+export type { McpTestHttpResponse } from './mcp-test.http';
