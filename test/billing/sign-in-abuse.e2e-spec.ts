@@ -15,13 +15,21 @@ describeSignInAbuse('Billing', async () => {
   const person = { email: user.email, password: 'pw-owner-a-0123456789' };
   await billing.identity.setPassword(user.id, person.password);
   const db = billing.app.get<Kysely<BillingDatabase>>(BILLING_DATABASE);
+  // Each approval deletes a customer of its own (a CNPJ of 14 digits, unique in the organization).
+  let customers = 0;
   return {
     baseUrl: billing.baseUrl,
     cookieName: 'kbill_session',
     identity: billing.identity,
     person,
     approvalId: async () => {
-      const answer = await rpc2025(billing, token, 'tools/call', { name: 'billing_customers_delete', arguments: { id: randomUUID() } });
+      // A customer of the caller's organization: a destructive call naming another id is refused before anyone is asked.
+      const created = await rpc2025(billing, token, 'tools/call', {
+        name: 'billing_customers_create',
+        arguments: { name: `Padaria ${randomUUID()}`, document: String(10_000_000_000_000 + ++customers), email: 'contas@padaria.test' },
+      });
+      const id = (created.body.result.structuredContent as Json).id as string;
+      const answer = await rpc2025(billing, token, 'tools/call', { name: 'billing_customers_delete', arguments: { id } });
       return (answer.body.result.structuredContent as Json).approval_id as string;
     },
     approvalStatus: async (id) => (await db.selectFrom('mcp_approvals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,

@@ -17,12 +17,17 @@ describeSignInAbuse('Kadu', async () => {
     identity: kadu.identity,
     person,
     approvalId: async () => {
-      const res = await fetch(kadu.mcpUrl, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'kadu_tasks_delete', arguments: { id: randomUUID() } } }),
-      });
-      return ((await res.json()) as { result: { structuredContent: { approval_id: string } } }).result.structuredContent.approval_id;
+      // A task of the caller's organization: a destructive call naming another id is refused before anyone is asked.
+      const call = async (name: string, args: object) => {
+        const res = await fetch(kadu.mcpUrl, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+        });
+        return ((await res.json()) as { result: { structuredContent: { id: string; approval_id: string } } }).result.structuredContent;
+      };
+      const task = await call('kadu_tasks_create', { name: `Statement ${randomUUID()}`, rules: [{ category: 'fees', match: 'tarifa' }] });
+      return (await call('kadu_tasks_delete', { id: task.id })).approval_id;
     },
     approvalStatus: async (id) => (await kadu.db.selectFrom('mcp_approvals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
     // Kadu's `password reset` command, as an operator runs it.

@@ -135,12 +135,17 @@ describe('sign-in pages in Chromium', () => {
   });
 
   it('Kadu’s approval page signs out too', async () => {
-    const res = await fetch(kadu.mcpUrl, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${kaduToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'kadu_tasks_delete', arguments: { id: randomUUID() } } }),
-    });
-    const url = ((await res.json()) as { result: { structuredContent: { approval_url: string } } }).result.structuredContent.approval_url;
+    const call = async (name: string, args: object) => {
+      const res = await fetch(kadu.mcpUrl, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${kaduToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+      });
+      return ((await res.json()) as { result: { structuredContent: { id: string; approval_url: string } } }).result.structuredContent;
+    };
+    // A task of the caller's organization: a destructive call naming another id is refused before anyone is asked.
+    const task = await call('kadu_tasks_create', { name: `Statement ${randomUUID()}`, rules: [{ category: 'fees', match: 'tarifa' }] });
+    const url = (await call('kadu_tasks_delete', { id: task.id })).approval_url;
     const { context, page } = await fresh();
     await page.goto(url);
     expect(await submit(page, 'operator@org-a.test', PASSWORD)).toBe(200);
