@@ -22,12 +22,17 @@ describe('approval page with an expired session', () => {
   afterAll(() => kadu?.close());
 
   it('is sent to sign in again, and its Continue is refused: the approval stays pending', async () => {
-    const call = await fetch(kadu.mcpUrl, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'kadu_tasks_delete', arguments: { id: 't-expiry' } } }),
-    });
-    const id = ((await call.json()) as { result: { structuredContent: { approval_id: string } } }).result.structuredContent.approval_id;
+    const callTool = async (name: string, args: object) => {
+      const res = await fetch(kadu.mcpUrl, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+      });
+      return ((await res.json()) as { result: { structuredContent: { id: string; approval_id: string } } }).result.structuredContent;
+    };
+    // A task of the caller's organization: a destructive call naming an unknown id is refused before anyone is asked.
+    const task = await callTool('kadu_tasks_create', { name: 'Statement', rules: [{ category: 'fees', match: 'tarifa' }] });
+    const id = (await callTool('kadu_tasks_delete', { id: task.id })).approval_id;
     const signedIn = await fetch(`${kadu.baseUrl}/sign-in`, { method: 'POST', headers: FORM, body: new URLSearchParams(person), redirect: 'manual' });
     const cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
     const page = () => fetch(`${kadu.baseUrl}/approvals/${id}`, { headers: { Cookie: cookie }, redirect: 'manual' });
