@@ -1,7 +1,6 @@
 import { NestApplicationOptions, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { installKaduBodyParsers } from './app.body-parsers';
 import { AppModule } from './app.module';
 import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
 
@@ -14,14 +13,13 @@ import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
  * `main.ts` can print it and a test can report it.
  */
 export async function createKaduApp(options: NestApplicationOptions = {}): Promise<NestExpressApplication> {
-  // Kadu installs its own parsers (see installKaduBodyParsers): some paths must stream their body.
+  // The MCP module installs the body parsers (1 MiB, depth-checked, the MCP path and presigned uploads left unread).
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { abortOnError: false, bodyParser: false, ...options });
   return configureKaduApp(app);
 }
 
 /** The global setup shared by every way of starting Kadu. */
 export function configureKaduApp(app: NestExpressApplication): NestExpressApplication {
-  installKaduBodyParsers(app);
   app.useGlobalPipes(new ValidationPipe(STRICT_VALIDATION_OPTIONS));
   // No reason to advertise the framework to scanners.
   app.disable('x-powered-by');

@@ -7,7 +7,7 @@ import { FilesContentService, SignedQuery, UploadedContentView } from './files-c
 /**
  * `/api/v1/files/:id/content`: the presigned upload and download URLs. No
  * `ApiAuthGuard` on purpose: `expires` and `signature` are the authority.
- * The body parsers skip this path (see `installKaduBodyParsers`), so the
+ * The body parsers skip this path (`FILE_UPLOAD_PATH`, the MCP option `unparsedPaths`), so the
  * upload streams to disk as it arrives.
  */
 @Controller(`${API_V1}/files/:id/content`)

@@ -19,3 +19,10 @@ export const DOWNLOAD_URL_TTL_MS = 5 * 60 * 1000;
 export function fileContentPath(id: string): string {
   return `/api/v1/files/${encodeURIComponent(id)}/content`;
 }
+
+/**
+ * Every form of the presigned upload path Express routes to its controller
+ * (any case, an optional trailing slash): the body parsers leave it unread,
+ * since the bytes stream to disk as they arrive.
+ */
+export const FILE_UPLOAD_PATH = /^\/api\/v1\/files\/[^/]+\/content\/?$/i;

@@ -1,3 +1,4 @@
+import { FILE_UPLOAD_PATH } from '../files/files.constants';
 import { ConfigService } from '@nestjs/config';
 import type { McpModuleOptions } from '@kobana/mcp';
 import { KaduConfig } from '../config/kadu-config.interface';
@@ -19,7 +20,7 @@ export function kaduMcpOptions(verifier: McpAccessTokenVerifier, config: ConfigS
     publicUrl: config.get('PUBLIC_URL', { infer: true }),
     instructions: KADU_MCP_INSTRUCTIONS,
     validation: { ...STRICT_VALIDATION_OPTIONS },
-    // createKaduApp installs the parsers, skipping the MCP path and presigned uploads too.
-    installBodyParsers: false,
+    // Presigned uploads stream their body to disk as it arrives: no parser may read it.
+    unparsedPaths: [FILE_UPLOAD_PATH],
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Kadu's bodies over the limit, as a client lives them: a JSON route of
- * `/api/v1` (1 MiB, the parsers of `installKaduBodyParsers`) and the
+ * `/api/v1` (1 MiB, the parsers the MCP module installs) and the
  * presigned upload URL (the size the file was created with) answer every
  * oversized request, declared or chunked, with their 413 in Nest's error
  * shape, never a reset, also to a client that reads only after sending

@@ -27,6 +27,7 @@ export function resolveMcpOptions(options: McpModuleOptions, path: string): McpR
     maxBodyBytes: options.maxBodyBytes ?? MCP_DEFAULT_MAX_BODY_BYTES,
     validation: options.validation ?? { ...MCP_DEFAULT_VALIDATION },
     installBodyParsers: options.installBodyParsers ?? true,
+    unparsedPaths: options.unparsedPaths ?? [],
     rawBody: options.rawBody ?? false,
     rateLimit: resolveRateLimit(options.rateLimit),
     drain: resolveDrain(options.drain),

@@ -55,6 +55,14 @@ export interface McpModuleOptions {
    * @default true
    */
   installBodyParsers?: boolean;
+  /**
+   * Paths, besides the MCP path, that the installed parsers leave unread:
+   * routes that stream their body themselves (a presigned upload, say),
+   * matched against `req.path`. Match each the way Express routes it (any
+   * case, an optional trailing slash), so no form of it reaches a parser.
+   * @default []
+   */
+  unparsedPaths?: RegExp[];
   /** Keep `req.rawBody` in the installed parsers, as the app option `rawBody` does. @default false */
   rawBody?: boolean;
   /**

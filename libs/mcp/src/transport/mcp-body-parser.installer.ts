@@ -14,7 +14,8 @@ import { refusingOversized } from './body-limit';
  * before authentication, with their own size limit and their own error pages.
  * The module installs Nest's default parsers itself, under the names Nest
  * looks for (so Nest does not add its own), and exempts the MCP path, whose
- * body the message guard reads after the token is verified.
+ * body the message guard reads after the token is verified, and the host's
+ * `unparsedPaths`.
  *
  * The JSON parser refuses, before parsing, a body nested deeper than the MCP
  * endpoint allows: 400 in the shape of any unparsable body, where thousands
@@ -41,8 +42,9 @@ export class McpBodyParserInstaller {
       const verify = options.rawBody ? keepRawBody : undefined;
       // The API's routes get the same limit as the MCP endpoint (the seeds: "the same as the API").
       const limit = options.maxBodyBytes;
+      const unparsed = (path: string) => path === options.path || options.unparsedPaths.some((pattern) => pattern.test(path));
       const exempt = (name: string, parser: RequestHandler) =>
-        Object.defineProperty((req: Request, res: Response, next: NextFunction) => (req.path === options.path ? next() : parser(req, res, next)), 'name', {
+        Object.defineProperty((req: Request, res: Response, next: NextFunction) => (unparsed(req.path) ? next() : parser(req, res, next)), 'name', {
           value: name,
         });
       const json = express.json({ verify: refusingDeepJson(verify), limit });
