@@ -144,8 +144,9 @@ describe('WebhookDeliveryWorker: claims', () => {
     kit.script.push({ status_code: 503, error: 'HTTP 503' });
     kit.events.emitFinished({ organization_id: acme.organization_id, execution });
 
-    // The first attempt failed: a retry is scheduled.
-    for (let i = 0; i < 200 && kit.sent.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The first attempt failed: a retry is scheduled once its outcome is written (after the send; later on PostgreSQL).
+    const current = () => kit.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirst();
+    for (let i = 0; i < 400 && (await current())?.attempt_count !== 1; i++) await new Promise((resolve) => setTimeout(resolve, 5));
     const pending = await kit.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow();
     expect(pending).toMatchObject({ status: 'pending', attempt_count: 1, last_status_code: 503 });
     await kit.endpoints.delete(acme, { id: endpoint.id });
