@@ -1,18 +1,17 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
-  CliFailure,
+  CLI_EXIT,
+  CliCommands,
   CliIo,
   CliUsageError,
   parseCliOptions,
   parseTokenLifetime,
-  parseTokenListArgs,
-  parseTokenRevokeArgs,
   processIo,
   requireOption,
-  runTokenList,
-  runTokenRevoke,
+  runCliCommands,
   StderrLogger,
+  TOKEN_ADMIN_COMMANDS,
   TOKEN_LIFETIME_OPTIONS,
 } from '@kobana/host-kit';
 import { CreateTokenOptions, IdentityError, IdentityService, ORGANIZATION_SLUG_PATTERN, TOKEN_AUDIENCES, TokenAudience } from '@kobana/identity';
@@ -20,8 +19,8 @@ import { BILLING_ROLES, BillingRole } from '../identity/billing-roles';
 import { BillingCliModule } from './billing-cli.module';
 import { BILLING_CLI_USAGE } from './billing-cli.usage';
 
-/** Exit codes, as Kadu's CLI: 0 done, 1 refused or failed, 2 not understood. */
-export const BILLING_CLI_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+/** Exit codes, as every host CLI's: 0 done, 1 refused or failed, 2 not understood. */
+export const BILLING_CLI_EXIT = CLI_EXIT;
 
 const OPTIONS = {
   organization: { type: 'string' },
@@ -64,23 +63,13 @@ export function openBillingCliContext(): Promise<INestApplicationContext> {
   return NestFactory.createApplicationContext(BillingCliModule, { logger: new StderrLogger({ logLevels: ['error', 'warn'] }), abortOnError: false });
 }
 
-/** A parsed command, ready to run against the identity service. */
-type BillingCliCommand = (identity: IdentityService, io: CliIo) => Promise<unknown>;
-
 /** Each command parses its own options (before any database is opened) and returns what to run. */
-const COMMANDS: Record<string, (args: string[]) => BillingCliCommand> = {
+const COMMANDS: CliCommands<IdentityService> = {
   'token create': (args) => {
     const options = parseBillingTokenArgs(args);
     return (identity, io) => runBillingTokenCreate(identity, options, io);
   },
-  'token list': (args) => {
-    const options = parseTokenListArgs(args);
-    return (identity, io) => runTokenList(identity, options, io);
-  },
-  'token revoke': (args) => {
-    const options = parseTokenRevokeArgs(args);
-    return (identity, io) => runTokenRevoke(identity, options, io);
-  },
+  ...TOKEN_ADMIN_COMMANDS,
 };
 
 /** Mints the token: what was done goes to `io.err`, the token alone to `io.out`, last. */
@@ -94,30 +83,12 @@ async function runBillingTokenCreate(identity: IdentityService, options: Billing
 }
 
 /** Runs the CLI on `argv` and resolves with the exit code. */
-export async function runBillingCli(argv: string[], io: CliIo = processIo, open = openBillingCliContext): Promise<number> {
-  if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0])) {
-    io.out(BILLING_CLI_USAGE);
-    return BILLING_CLI_EXIT.ok;
-  }
-  let command: BillingCliCommand;
-  try {
-    const parse = COMMANDS[argv.slice(0, 2).join(' ')];
-    if (!parse) throw new CliUsageError(argv.length ? `Unknown command "${argv.slice(0, 2).join(' ')}"` : 'No command given');
-    command = parse(argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof CliUsageError)) throw error;
-    io.err(`${error.message}\n\n${BILLING_CLI_USAGE}`);
-    return BILLING_CLI_EXIT.usage;
-  }
-  const context = await open();
-  try {
-    await command(context.get(IdentityService), io);
-    return BILLING_CLI_EXIT.ok;
-  } catch (error) {
-    if (!(error instanceof IdentityError || error instanceof CliFailure)) throw error;
-    io.err(`Error: ${error.message}`);
-    return BILLING_CLI_EXIT.failed;
-  } finally {
-    await context.close();
-  }
+export function runBillingCli(argv: string[], io: CliIo = processIo, open = openBillingCliContext): Promise<number> {
+  return runCliCommands(argv, io, {
+    usage: BILLING_CLI_USAGE,
+    commands: COMMANDS,
+    open,
+    service: (context) => context.get(IdentityService),
+    isRefusal: (error) => error instanceof IdentityError,
+  });
 }
