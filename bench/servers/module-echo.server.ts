@@ -17,10 +17,13 @@ import { failStart, listenAndReport } from './server.ipc';
 /**
  * The limiter keeps its defaults (its check is part of every served call);
  * `BENCH_RATE_LIMITED=1` instead allows one read an hour, so every later call
- * takes the rate-limited path.
+ * takes the rate-limited path; `BENCH_READ_BUDGET=<n>` allows n reads a minute
+ * per caller (the budget rows).
  */
 function benchRateLimit(): McpRateLimitOptions | undefined {
-  return process.env.BENCH_RATE_LIMITED === '1' ? { read: { limit: 1, ttlMs: 3_600_000 } } : undefined;
+  if (process.env.BENCH_RATE_LIMITED === '1') return { read: { limit: 1, ttlMs: 3_600_000 } };
+  const budget = process.env.BENCH_READ_BUDGET;
+  return budget ? { read: { limit: Number(budget), ttlMs: 60_000 } } : undefined;
 }
 
 async function main(): Promise<void> {
