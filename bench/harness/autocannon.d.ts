@@ -11,7 +11,11 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     verifyBody?: (body: string) => boolean;
-    requests?: Array<{ setupRequest?: (request: { headers?: Record<string, string> }) => { headers?: Record<string, string> } }>;
+    /** Requests a second from all connections (a fixed rate rather than as fast as the server answers). */
+    overallRate?: number;
+    requests?: Array<{
+      setupRequest?: (request: { headers?: Record<string, string>; body?: string }) => { headers?: Record<string, string>; body?: string };
+    }>;
   }
   interface Histogram {
     average: number;

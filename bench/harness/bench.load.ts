@@ -1,6 +1,6 @@
 import autocannon = require('autocannon');
 import type { BenchConfig } from './bench.config';
-import type { BenchRequest } from './bench.requests';
+import { BenchRequest, freshValue, materialize } from './bench.requests';
 import type { RunningServer } from './bench.servers';
 import type { BenchTarget } from './bench.targets';
 
@@ -42,7 +42,8 @@ const RSS_SAMPLE_MS = 250;
 export async function prepareTarget(target: BenchTarget, server: RunningServer): Promise<PreparedTarget> {
   const request = target.request(server);
   const send = async () => {
-    const response = await fetch(`${server.baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+    const concrete = materialize(request);
+    const response = await fetch(`${server.baseUrl}${concrete.path}`, { method: concrete.method, headers: concrete.headers, body: concrete.body });
     return { status: response.status, body: await response.text() };
   };
   for (let primed = 0; primed < (target.prime ?? 0); primed++) await send();
@@ -76,7 +77,8 @@ export async function runLoad(prepared: PreparedTarget, config: BenchConfig, sec
       headers: request.headers,
       body: request.body,
       connections: config.connections,
-      ...(request.rotate ? { requests: [{ setupRequest: rotating(request.rotate) }] } : {}),
+      ...(request.rotate || request.fresh ? { requests: [{ setupRequest: varying(request) }] } : {}),
+      ...(target.rate ? { overallRate: target.rate } : {}),
       duration: seconds,
       verifyBody: (body) => {
         if (verify(body)) return true;
@@ -110,11 +112,19 @@ export async function runLoad(prepared: PreparedTarget, config: BenchConfig, sec
   }
 }
 
-/** Sets the rotating header of each request to the next value, round-robin. */
-function rotating(rotate: NonNullable<BenchRequest['rotate']>) {
+/** Sets the rotating header of each request to the next value, round-robin, and its fresh placeholder to a new value. */
+function varying({ rotate, fresh, headers, body }: BenchRequest) {
   let next = 0;
-  return (req: { headers?: Record<string, string> }) => {
-    const value = rotate.values[next++ % rotate.values.length];
-    return { ...req, headers: { ...req.headers, [rotate.header]: value } };
+  const freshHeaders = fresh === undefined ? [] : Object.keys(headers).filter((name) => headers[name].includes(fresh));
+  const freshBody = fresh !== undefined && body?.includes(fresh) ? body.split(fresh) : undefined;
+  return (req: { headers?: Record<string, string>; body?: string }) => {
+    const varied = { ...req, headers: { ...req.headers } };
+    if (rotate) varied.headers[rotate.header] = rotate.values[next++ % rotate.values.length];
+    if (fresh !== undefined) {
+      const value = freshValue();
+      for (const name of freshHeaders) varied.headers[name] = headers[name].split(fresh).join(value);
+      if (freshBody) varied.body = freshBody.join(value);
+    }
+    return varied;
   };
 }

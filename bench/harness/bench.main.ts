@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: every server on loopback, interleaved loads, one table.
  * Flags: --duration <s> --rounds <n> --connections <n> --warmup <s> --rewarm <s> --only <id,id>;
- * `--profile` instead profiles targets of one server under load (`--only`; the module's echo by default; see bench.profile.ts).
+ * `--profile` instead profiles targets of one server under load (`--only`; the module's echo by default; see bench.profile.ts);
+ * `--check` also holds each module row to its target (bench.check.ts) and exits 1 when one misses.
  */
+import { checkRows } from './bench.check';
 import { parseBenchConfig } from './bench.config';
 import { describeCpuPlan, describeMachine, planCpus } from './bench.machine';
 import { profileModule } from './bench.profile';
@@ -23,6 +25,14 @@ async function main(): Promise<void> {
       `Load: autocannon, ${config.connections} connections, ${config.durationSec} s per target per round, ${config.rounds} interleaved rounds (medians); RSS: peak during the load\n\n` +
       `${report.table}\n`,
   );
+  if (argv.includes('--check')) {
+    const check = checkRows(report.rows);
+    process.stdout.write(`\nTargets (medians of this run, ${config.rounds} round(s)):\n${check.lines.join('\n')}\n`);
+    if (!check.passed) {
+      process.stderr.write('A module row missed its target.\n');
+      process.exitCode = 1;
+    }
+  }
   if (!report.allCorrect) {
     process.stderr.write('Some responses were not the correct result: the numbers above do not count.\n');
     process.exitCode = 1;

@@ -1,11 +1,34 @@
 /** One HTTP request, as autocannon sends it again and again. */
 export interface BenchRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: string;
   headers: Record<string, string>;
   body?: string;
   /** A header whose value changes with each request, round-robin (Kadu's callers, see kadu.server.ts). */
   rotate?: { header: string; values: string[] };
+  /** A placeholder, in the body or a header, replaced by a value no other request of the run has (a write's idempotency key). */
+  fresh?: string;
+}
+
+/** Placeholder of {@link BenchRequest.fresh} the task-update rows use. */
+export const FRESH_KEY = '__FRESH_KEY__';
+
+let freshCount = 0;
+/** Unique within the run and across runs on one database (the process start is part of it). */
+const FRESH_PREFIX = `bench-${process.pid}-${Date.now().toString(36)}-`;
+
+/** The next value of a {@link BenchRequest.fresh} placeholder. */
+export function freshValue(): string {
+  return `${FRESH_PREFIX}${(freshCount++).toString(36)}`;
+}
+
+/** The request with its placeholder (if any) replaced by a fresh value: one concrete request, as a reference request sends it. */
+export function materialize(request: BenchRequest): BenchRequest {
+  const placeholder = request.fresh;
+  if (placeholder === undefined) return request;
+  const value = freshValue();
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, header]) => [name, header.split(placeholder).join(value)]));
+  return { ...request, headers, body: request.body?.split(placeholder).join(value) };
 }
 
 export type Era = '2025' | '2026';

@@ -1,9 +1,17 @@
-import { BenchRequest, Era, mcpRequest, parseRpcBody } from './bench.requests';
+import { BenchRequest, Era, FRESH_KEY, mcpRequest, parseRpcBody } from './bench.requests';
 import type { RunningServer } from './bench.servers';
 import { benchTokens } from '../servers/bench.verifier';
 
 /** Which part of the table a row belongs to. */
-export type TargetGroup = 'echo' | 'kadu' | 'list' | 'confirm' | 'denied';
+export type TargetGroup = 'echo' | 'kadu' | 'list' | 'confirm' | 'denied' | 'budget';
+
+/** What `--check` holds a module row to: its ratios against its baseline row at most these. */
+export interface BenchGoal {
+  /** CPU per request, × the baseline's. */
+  cpu?: number;
+  /** p99 latency, × the baseline's. */
+  p99?: number;
+}
 
 /** One row of the table: a server, a request, and what a correct answer is. */
 export interface BenchTarget {
@@ -25,7 +33,17 @@ export interface BenchTarget {
   deterministic?: boolean;
   /** Requests sent (and not checked) before the reference one: what puts the server in the state measured. @default 0 */
   prime?: number;
+  /** Requests a second, fixed (autocannon's `overallRate`), instead of as many as the server answers. */
+  rate?: number;
+  /** The issue's targets for this row (`--check`). */
+  goal?: BenchGoal;
 }
+
+/** Issue 17's targets: a Kadu tool against its route, and the module's echo against the plain route. */
+const KADU_GOAL: BenchGoal = { cpu: 1.1, p99: 1.3 };
+const ECHO_GOAL: BenchGoal = { cpu: 1.05 };
+/** A caller at 60,000 a minute against callers at 600: the rate-limit store's cost must not grow with the budget. */
+const BUDGET_GOAL: BenchGoal = { cpu: 1.05 };
 
 const ECHO_ARGS = { text: 'hello' };
 const ECHO_VIEW = { text: 'hello', organization_id: 'org-bench' };
@@ -87,6 +105,7 @@ function moduleEcho(era: Era): BenchTarget {
     server: 'module-echo',
     module: true,
     baseline: 'rest-echo',
+    goal: ECHO_GOAL,
     status: 200,
     correct: isEchoResult,
     request: () => callEcho(era, READERS),
@@ -101,9 +120,135 @@ function kaduMcp(era: Era): BenchTarget {
     server: 'kadu',
     module: true,
     baseline: 'kadu-rest',
+    goal: KADU_GOAL,
     status: 200,
     correct: (body) => isOrganization((parseRpcBody(body)?.result as { structuredContent?: unknown } | undefined)?.structuredContent),
     request: (server) => mcpRequest(era, 'tools/call', { name: 'kadu_organization_get', arguments: {} }, { tokens: server.info.mcpTokens.split(' ') }),
+  };
+}
+
+/** The task the get row reads (the newest of the ten the server creates), and the name of the one the update rows change (another organization's). */
+const BENCH_TASK_NAME = 'Bench task 9';
+const structuredOf = (body: string) => (parseRpcBody(body)?.result as { structuredContent?: unknown; isError?: boolean } | undefined)?.structuredContent;
+const isTaskPage = (value: unknown) => {
+  const page = value as { data?: Array<{ name?: string }>; meta?: { limit?: number } } | undefined;
+  return page?.data?.length === 10 && page.meta?.limit === 10 && page.data[0].name === BENCH_TASK_NAME;
+};
+const isBenchTask = (value: unknown) => (value as { name?: string } | undefined)?.name === BENCH_TASK_NAME;
+
+/** One of Kadu's task tools and its `/api/v1` route: both call the same `TasksService` method for callers of the same role. */
+interface TaskRow {
+  name: 'list' | 'get' | 'update';
+  tool: string;
+  label: string;
+  correct: (value: unknown) => boolean;
+  /** Whether each answer differs (the update's `updated_at`). */
+  varies?: boolean;
+  rest(server: RunningServer): BenchRequest;
+  args(server: RunningServer): Record<string, unknown>;
+  write?: boolean;
+}
+
+const TASK_ROWS: readonly TaskRow[] = [
+  {
+    name: 'list',
+    tool: 'kadu_tasks_list',
+    label: '`GET /api/v1/tasks?limit=10` (10 tasks)',
+    correct: isTaskPage,
+    rest: (server) => ({ method: 'GET', path: '/api/v1/tasks?limit=10', headers: { Authorization: `Bearer ${server.info.apiToken}` } }),
+    args: () => ({ limit: 10 }),
+  },
+  {
+    name: 'get',
+    tool: 'kadu_tasks_get',
+    label: '`GET /api/v1/tasks/:id`',
+    correct: isBenchTask,
+    rest: (server) => ({ method: 'GET', path: `/api/v1/tasks/${server.info.taskId}`, headers: { Authorization: `Bearer ${server.info.apiToken}` } }),
+    args: (server) => ({ id: server.info.taskId }),
+  },
+  {
+    name: 'update',
+    tool: 'kadu_tasks_update',
+    label: '`PATCH /api/v1/tasks/:id` with a fresh `Idempotency-Key`',
+    correct: isBenchTask,
+    varies: true,
+    write: true,
+    rest: (server) => ({
+      method: 'PATCH',
+      path: `/api/v1/tasks/${server.info.writeTaskId}`,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.info.apiWriteToken}`, 'Idempotency-Key': FRESH_KEY },
+      body: JSON.stringify({ name: BENCH_TASK_NAME }),
+      fresh: FRESH_KEY,
+    }),
+    args: (server) => ({ id: server.info.writeTaskId, name: BENCH_TASK_NAME, idempotency_key: FRESH_KEY }),
+  },
+];
+
+/** The route's row and the tool's in both eras. */
+function taskTargets(row: TaskRow): BenchTarget[] {
+  const restId = `kadu-tasks-${row.name}-rest`;
+  const route: BenchTarget = {
+    id: restId,
+    label: `Kadu ${row.label}`,
+    group: 'kadu',
+    server: 'kadu',
+    module: false,
+    status: 200,
+    deterministic: !row.varies,
+    correct: (body) => row.correct(JSON.parse(body)),
+    request: (server) => row.rest(server),
+  };
+  const tool = (era: Era): BenchTarget => ({
+    id: `kadu-tasks-${row.name}-${era}`,
+    label: `**@kobana/mcp** Kadu \`${row.tool}\`${row.write ? ' (fresh `idempotency_key`)' : ''}, era ${era}`,
+    group: 'kadu',
+    server: 'kadu',
+    module: true,
+    baseline: restId,
+    goal: KADU_GOAL,
+    status: 200,
+    deterministic: !row.varies,
+    correct: (body) => row.correct(structuredOf(body)),
+    request: (server) => ({
+      ...mcpRequest(
+        era,
+        'tools/call',
+        { name: row.tool, arguments: row.args(server) },
+        {
+          tokens: (row.write ? server.info.mcpWriteTokens : server.info.mcpTokens).split(' '),
+        },
+      ),
+      ...(row.write ? { fresh: FRESH_KEY } : {}),
+    }),
+  });
+  return [route, tool('2025'), tool('2026')];
+}
+
+/** Requests a second of both budget rows: far below what one core serves, so CPU per request compares like with like. */
+const BUDGET_RATE = 800;
+
+/**
+ * The rate-limit store at two budgets, same fixed rate: callers at 600 a
+ * minute (the load rotates over 1,024, each far from its limit) against ONE
+ * caller at 60,000 a minute (48,000 a minute sent, every call admitted), so
+ * that caller's window holds tens of thousands of hits.
+ */
+function budget(limit: 600 | 60_000, store: 'module' | 'throttler' = 'module'): BenchTarget {
+  const prefix = store === 'module' ? 'budget' : 'throttler-budget';
+  const counted = store === 'module' ? '' : ", `@nestjs/throttler`'s exact log (the store before)";
+  return {
+    id: `${prefix}-${limit}`,
+    label: `echo at ${BUDGET_RATE} req/s, ${limit === 600 ? 'callers at 600 a minute' : 'one caller at 60,000 a minute'}${counted}`,
+    group: 'budget',
+    server: `${store}-budget-${limit}`,
+    module: true,
+    baseline: limit === 600 ? undefined : `${prefix}-600`,
+    // Only the module's store is held to it: the throttler's rows show what it replaced.
+    goal: limit === 600 || store === 'throttler' ? undefined : BUDGET_GOAL,
+    rate: BUDGET_RATE,
+    status: 200,
+    correct: isEchoResult,
+    request: () => callEcho('2026', limit === 600 ? READERS : READERS.slice(0, 1)),
   };
 }
 
@@ -187,6 +332,7 @@ export const TARGETS: readonly BenchTarget[] = Object.freeze([
   },
   kaduMcp('2025'),
   kaduMcp('2026'),
+  ...TASK_ROWS.flatMap(taskTargets),
   toolsList(10),
   toolsList(200),
   confirmation('2026'),
@@ -202,4 +348,8 @@ export const TARGETS: readonly BenchTarget[] = Object.freeze([
   denied('denied-32602', 'denied: unknown tool → -32602 (HTTP 400 in 2026)', 400, hasError(-32602), () =>
     mcpRequest('2026', 'tools/call', { name: 'nope', arguments: {} }, { tokens: READERS }),
   ),
+  budget(600),
+  budget(60_000),
+  budget(600, 'throttler'),
+  budget(60_000, 'throttler'),
 ]);

@@ -1,10 +1,12 @@
 /**
  * The real Kadu (the application `npm start` runs) on a fresh SQLite file,
- * with one MCP token and one API token of the same organization, so
- * `kadu_organization_get` and `GET /api/v1/organization` run the same service
- * method for the same caller.
+ * with MCP tokens and an API token of the same organization and role, so
+ * each tool and its `/api/v1` route run the same service method for the same
+ * caller: viewers for the reads, operators for the task update. The ten
+ * tasks the task rows read and change are created here, before any load.
  */
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,8 @@ import { failStart, listenAndReport } from './server.ipc';
 
 /** Callers the MCP load rotates over: 1024 × 600 calls a minute (10,240 a second) is far above what two cores serve. */
 const KADU_BENCH_CLIENTS = 1024;
+/** Tasks present for `kadu_tasks_list` (`limit: 10`) and `GET /api/v1/tasks?limit=10`. */
+const KADU_BENCH_TASKS = 10;
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kadu-bench-'));
@@ -22,10 +26,15 @@ async function main(): Promise<void> {
     PUBLIC_URL: 'http://127.0.0.1',
     DATABASE_URL: `sqlite:${join(dataDir, 'kadu.sqlite')}`,
     KADU_DEMO: 'false',
+    // Production refuses keys kept in the database they protect: fresh ones per run (the database is too).
+    KADU_SIGNING_SECRET: randomBytes(32).toString('base64'),
+    KADU_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   });
   // Required after the environment is set: Kadu reads its configuration when its modules load.
   const { createKaduApp } = await import('../../src/app.setup');
   const { IdentityService } = await import('@kobana/identity');
+  const { TasksService } = await import('../../src/tasks/tasks.service');
+  const { CreateTaskDto } = await import('../../src/tasks/dto/create-task.dto');
   const app = await createKaduApp({ logger: ['error'] });
   await app.init();
   const identity = app.get(IdentityService);
@@ -37,7 +46,32 @@ async function main(): Promise<void> {
     mcpTokens.push(created.token);
   }
   const apiToken = (await identity.createToken({ organization: 'bench', role: 'viewer', audience: 'api' })).token;
-  await listenAndReport(app.getHttpServer(), { mcpTokens: mcpTokens.join(' '), apiToken });
+  // Writers: 1024 × 120 writes a minute, the same rotation for the update rows. They are operators of another
+  // organization, whose one task they change: the reads' answers (updated_at) stay the same bytes all run.
+  const writeScopes = ['kadu:read', 'kadu:write'];
+  const mcpWriteTokens: string[] = [];
+  for (let client = 0; client < KADU_BENCH_CLIENTS; client++) {
+    const created = await identity.createToken({ organization: 'bench-writes', role: 'operator', scopes: writeScopes, clientId: `bench-writer-${client}` });
+    mcpWriteTokens.push(created.token);
+  }
+  const apiWriter = await identity.createToken({ organization: 'bench-writes', role: 'operator', audience: 'api', scopes: writeScopes });
+  const tasks = app.get(TasksService);
+  const createTask = async (organizationId: string, userId: string, name: string) => {
+    const caller = { subject: userId, organization_id: organizationId, client_id: 'bench', scopes: writeScopes, roles: ['operator'] };
+    return (await tasks.create(caller, Object.assign(new CreateTaskDto(), { name, rules: [{ category: 'fees', match: 'tarifa' }] }))).id;
+  };
+  const reader = await identity.createToken({ organization: 'bench', role: 'operator', scopes: writeScopes, clientId: 'bench-seed' });
+  let taskId = '';
+  for (let index = 0; index < KADU_BENCH_TASKS; index++) taskId = await createTask(reader.record.organization_id, reader.record.user_id, `Bench task ${index}`);
+  const writeTaskId = await createTask(apiWriter.record.organization_id, apiWriter.record.user_id, `Bench task ${KADU_BENCH_TASKS - 1}`);
+  await listenAndReport(app.getHttpServer(), {
+    mcpTokens: mcpTokens.join(' '),
+    apiToken,
+    mcpWriteTokens: mcpWriteTokens.join(' '),
+    apiWriteToken: apiWriter.token,
+    taskId,
+    writeTaskId,
+  });
 }
 
 main().catch(failStart);

@@ -6,6 +6,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ThrottlerStorageService } from '@nestjs/throttler';
 import { McpModule } from '@kobana/mcp';
 import type { McpRateLimitOptions } from '@kobana/mcp';
 import { BenchVerifier } from './bench.verifier';
@@ -17,10 +18,17 @@ import { failStart, listenAndReport } from './server.ipc';
 /**
  * The limiter keeps its defaults (its check is part of every served call);
  * `BENCH_RATE_LIMITED=1` instead allows one read an hour, so every later call
- * takes the rate-limited path.
+ * takes the rate-limited path; `BENCH_READ_BUDGET=<n>` allows n reads a minute
+ * per caller (the budget rows), counted by `@nestjs/throttler`'s exact-log
+ * store instead of the module's with `BENCH_THROTTLER_STORE=1` (the store the
+ * module used before, for a before/after in one run).
  */
 function benchRateLimit(): McpRateLimitOptions | undefined {
-  return process.env.BENCH_RATE_LIMITED === '1' ? { read: { limit: 1, ttlMs: 3_600_000 } } : undefined;
+  if (process.env.BENCH_RATE_LIMITED === '1') return { read: { limit: 1, ttlMs: 3_600_000 } };
+  const budget = process.env.BENCH_READ_BUDGET;
+  if (!budget) return undefined;
+  const storage = process.env.BENCH_THROTTLER_STORE === '1' ? new ThrottlerStorageService() : undefined;
+  return { read: { limit: Number(budget), ttlMs: 60_000 }, ...(storage ? { storage } : {}) };
 }
 
 async function main(): Promise<void> {

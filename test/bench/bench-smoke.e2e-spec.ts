@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_DIR } from '../../bench/harness/bench.paths';
 import type { BenchReport } from '../../bench/harness/bench.report';
+import { checkRows } from '../../bench/harness/bench.check';
 
 const SMOKE_TIMEOUT_MS = 240_000;
 
@@ -55,5 +56,77 @@ describe('bench harness (smoke)', () => {
     expect(lines[3]).toContain('(vs `rest-echo`)');
     expect(report.rows[1].vsBaseline?.baseline).toBe('rest-echo');
     expect(lines[4]).toContain('(vs `module-echo-2026`)');
+  });
+
+  it('--check holds the module echo to its target and prints the ratio against it (the verdict depends on the machine)', () => {
+    const check = checkRows(report.rows);
+    expect(check.lines).toHaveLength(1);
+    expect(check.lines[0]).toMatch(/^(ok {2}|MISS) module-echo-2026: CPU\/req \d+\.\d\d× of `rest-echo`, target ≤ 1\.05×$/);
+    expect(check.passed).toBe(check.lines[0].startsWith('ok'));
+  });
+
+  it('--check fails a run where one ratio misses and passes one where all are met', () => {
+    const row = (cpu: number, p99: number) =>
+      ({
+        ...report.rows[1],
+        target: { ...report.rows[1].target, goal: { cpu: 1.1, p99: 1.3 } },
+        vsBaseline: { throughput: 1, p99, cpu, baseline: 'rest-echo' },
+      }) as BenchReport['rows'][number];
+    expect(checkRows([row(1.05, 1.2)])).toEqual({
+      passed: true,
+      lines: ['ok   module-echo-2026: CPU/req 1.05× of `rest-echo`, target ≤ 1.10×', 'ok   module-echo-2026: p99 1.20× of `rest-echo`, target ≤ 1.30×'],
+    });
+    const missed = checkRows([row(1.05, 1.2), row(1.11, 1.2)]);
+    expect(missed.passed).toBe(false);
+    expect(missed.lines[2]).toBe('MISS module-echo-2026: CPU/req 1.11× of `rest-echo`, target ≤ 1.10×');
+    expect(checkRows([{ ...row(1, 1), vsBaseline: undefined }]).lines).toEqual([
+      '-    module-echo-2026: not checked (its baseline `rest-echo` was not in this run)',
+    ]);
+  });
+});
+
+describe('bench harness (smoke): Kadu task rows and the rate-limit budget rows', () => {
+  const ROWS = [
+    'kadu-tasks-list-rest',
+    'kadu-tasks-list-2025',
+    'kadu-tasks-list-2026',
+    'kadu-tasks-get-rest',
+    'kadu-tasks-get-2025',
+    'kadu-tasks-get-2026',
+    'kadu-tasks-update-rest',
+    'kadu-tasks-update-2025',
+    'kadu-tasks-update-2026',
+    'budget-600',
+    'budget-60000',
+  ];
+  let report: BenchReport;
+
+  beforeAll(async () => {
+    const { runBench } = await import('../../bench/harness/bench.run');
+    report = await runBench({ durationSec: 1, rounds: 1, connections: 8, warmupSec: 0, rewarmSec: 0, only: ROWS });
+  }, SMOKE_TIMEOUT_MS);
+
+  it('gets only correct results: the 10-task page, the task, and every update with its fresh idempotency key', () => {
+    expect(report.rows.map((row) => row.target.id)).toEqual(ROWS);
+    for (const row of report.rows) {
+      expect([row.target.id, row.total > 0, row.incorrect]).toEqual([row.target.id, true, 0]);
+      expect(row.cpuMicrosPerRequest).toBeGreaterThan(0);
+    }
+    expect(report.allCorrect).toBe(true);
+  });
+
+  it('compares each tool with its route, and the caller at 60,000 a minute with the callers at 600', () => {
+    const baselines = Object.fromEntries(report.rows.filter((row) => row.vsBaseline).map((row) => [row.target.id, row.vsBaseline!.baseline]));
+    expect(baselines).toEqual({
+      'kadu-tasks-list-2025': 'kadu-tasks-list-rest',
+      'kadu-tasks-list-2026': 'kadu-tasks-list-rest',
+      'kadu-tasks-get-2025': 'kadu-tasks-get-rest',
+      'kadu-tasks-get-2026': 'kadu-tasks-get-rest',
+      'kadu-tasks-update-2025': 'kadu-tasks-update-rest',
+      'kadu-tasks-update-2026': 'kadu-tasks-update-rest',
+      'budget-60000': 'budget-600',
+    });
+    // Six tools × (CPU, p99) and the budget row's CPU.
+    expect(checkRows(report.rows).lines).toHaveLength(13);
   });
 });

@@ -29,6 +29,7 @@ export { McpExceptionFilter } from './errors/mcp-exception.filter';
 export { JsonRpcException } from './errors/json-rpc.exception';
 export { McpAuthException } from './errors/mcp-auth.exception';
 export { McpRateLimitStorage } from './interfaces/mcp-rate-limit-storage.interface';
+export { McpMemoryRateLimitStorage } from './limits/mcp-memory-rate-limit.storage';
 export { McpRedisRateLimitStorage } from './limits/mcp-redis-rate-limit.storage';
 export type { McpRedisClient } from './limits/mcp-redis-rate-limit.storage';
 export { McpAvailability } from './interfaces/mcp-availability.interface';

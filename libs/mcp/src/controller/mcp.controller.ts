@@ -1,4 +1,4 @@
-import { All, Controller, Post, Req, Res, Type, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import { All, Controller, Post, Req, Res, Type, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { methodNotAllowed } from '../errors/mcp-transport.errors';
@@ -21,7 +21,8 @@ import type { McpClassResolver } from '../mcp.overrides';
  * The MCP endpoint, mounted at `path`. Read top to bottom, the decorators and
  * then the handler are the order of checks, each in its folder:
  * `guards/` (draining, origin, declared size, token, body, era), then
- * `interceptors/` (headers against the body, then the envelope), then in the
+ * `interceptors/` (headers against the body, then the envelope; run as the
+ * last guard), then in the
  * handler `limits/` (rate limit and availability) and `dispatch/` (the
  * method, whose handlers build `results/`); whatever is thrown on the way is
  * written by the filter of `errors/`. Each interceptor costs every request an
@@ -43,10 +44,10 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
       private readonly dispatcher: McpDispatcher,
     ) {}
 
-    // The guards in the order they run; `use` wraps those a host may replace.
+    // The guards in the order they run; `use` wraps those a host may replace. Step 10 (headers against the body)
+    // runs last as a guard, not an interceptor: it only checks, and an interceptor costs a bind and an rxjs pipeline.
     @Post()
-    @UseGuards(McpDrainGuard, use(McpOriginGuard), McpContentLengthGuard, use(McpAuthGuard), McpMessageGuard, McpEraGuard)
-    @UseInterceptors(use(McpHeaderMismatchInterceptor))
+    @UseGuards(McpDrainGuard, use(McpOriginGuard), McpContentLengthGuard, use(McpAuthGuard), McpMessageGuard, McpEraGuard, use(McpHeaderMismatchInterceptor))
     async handle(@Req() request: McpHttpRequest, @Res() response: Response): Promise<void> {
       const state = mcpState(request);
       const message = state.message!;

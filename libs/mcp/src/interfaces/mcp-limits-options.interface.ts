@@ -19,7 +19,7 @@ export interface McpRateLimitOptions {
   run?: McpRateLimitRule;
   /**
    * Where hits are counted. Replicas must share one (e.g. `McpRedisRateLimitStorage`).
-   * @default @nestjs/throttler's in-memory `ThrottlerStorageService` (one process only)
+   * @default the module's in-memory `McpMemoryRateLimitStorage` (one process only)
    */
   storage?: McpRateLimitStorage;
 }

@@ -11,17 +11,14 @@ describe('limits defaults', () => {
   it.each([
     [{ write: { limit: 1.5, ttlMs: 60_000 } }, 'Invalid MCP rate limit for "write": limit must be an integer ≥ 1'],
     [{ run: { limit: 1, ttlMs: 10 } }, 'Invalid MCP rate limit for "run": ttlMs must be an integer ≥ 1000'],
-    [
-      { read: { limit: 100_001, ttlMs: 60_000 } },
-      'Invalid MCP rate limit for "read": the in-memory store takes at most 100000 per window; give a shared storage (such as McpRedisRateLimitStorage) for more',
-    ],
   ])('refuses %j', (options, message) => {
     expect(() => resolveRateLimit(options)).toThrow(message);
   });
 
-  it('takes any budget when a shared storage counts the hits', () => {
+  it('takes any budget, in memory as in a shared storage (the in-memory store keeps counters, not one entry per hit)', () => {
     const storage = { increment: jest.fn() };
     expect(resolveRateLimit({ read: { limit: 1_000_000, ttlMs: 60_000 }, storage })).toMatchObject({ read: { limit: 1_000_000, ttlMs: 60_000 } });
+    expect(resolveRateLimit({ read: { limit: 1_000_000, ttlMs: 60_000 } })).toMatchObject({ read: { limit: 1_000_000, ttlMs: 60_000 } });
   });
 
   it('merges the drain options', () => {

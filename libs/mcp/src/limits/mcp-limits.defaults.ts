@@ -9,14 +9,6 @@ export const MCP_DEFAULT_RATE_LIMITS: Readonly<Record<McpRateLimitClass, McpRate
   run: { limit: 30, ttlMs: 60_000 },
 };
 
-/**
- * The largest budget per window the in-memory store takes. It keeps one
- * timestamp per hit, and `@nestjs/throttler` spreads them into `Math.min`,
- * which overflows the stack somewhere above 125,000 arguments on Node 20:
- * past this, every call of a busy caller would fail.
- */
-export const MCP_MEMORY_STORE_MAX_LIMIT = 100_000;
-
 /** The default availability: every call is taken, no error is transient. */
 export const ALWAYS_AVAILABLE: McpAvailability = { unavailableFor: () => undefined };
 
@@ -31,9 +23,6 @@ export function resolveRateLimit(options: McpRateLimitOptions | false | undefine
     const rule = options?.[toolClass] ?? MCP_DEFAULT_RATE_LIMITS[toolClass];
     if (!Number.isInteger(rule.limit) || rule.limit < 1) throw new Error(McpLimitsMessages.invalidRule(toolClass, 'limit must be an integer ≥ 1'));
     if (!Number.isInteger(rule.ttlMs) || rule.ttlMs < 1000) throw new Error(McpLimitsMessages.invalidRule(toolClass, 'ttlMs must be an integer ≥ 1000'));
-    if (!options?.storage && rule.limit > MCP_MEMORY_STORE_MAX_LIMIT) {
-      throw new Error(McpLimitsMessages.invalidRule(toolClass, McpLimitsMessages.memoryStoreTooSmall(MCP_MEMORY_STORE_MAX_LIMIT)));
-    }
     resolved[toolClass] = { limit: rule.limit, ttlMs: rule.ttlMs };
   }
   return resolved;

@@ -6,7 +6,5 @@ export const McpLimitsMessages = {
     `Draining for shutdown: new MCP requests are answered 503; waiting up to ${graceMs} ms for ${inFlight} in flight`,
   drainTimedOut: (inFlight: number) => `Drain grace period over with ${inFlight} MCP request(s) still in flight`,
   storeUnavailable: (why: string) => `Rate-limit store unavailable, answering 503: ${why}`,
-  memoryStoreTooSmall: (max: number) =>
-    `the in-memory store takes at most ${max} per window; give a shared storage (such as McpRedisRateLimitStorage) for more`,
   invalidRule: (toolClass: string, why: string) => `Invalid MCP rate limit for "${toolClass}": ${why}`,
 } as const;
