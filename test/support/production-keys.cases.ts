@@ -52,13 +52,14 @@ const run = promisify(execFile);
 /** Registers the cases for `host`. */
 export function describeProductionKeys(host: ProductionKeysHost): void {
   const keyNames = Object.keys(host.keys).join(', ');
+  const them = Object.keys(host.keys).length === 1 ? 'it' : 'them';
 
   describe(`${host.name} keys with NODE_ENV=production`, () => {
     let dir: string;
     beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'production-keys-'))));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    it(`refuses to start without ${keyNames} in the environment, naming them, and stores no key`, async () => {
+    it(`refuses to start without ${keyNames} in the environment, naming ${them}, and stores no key`, async () => {
       const env = {
         NODE_ENV: 'production',
         DATABASE_URL: `sqlite:${join(dir, 'refused.sqlite')}`,
