@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Kysely, Migration, sql } from 'kysely';
-import { openMigratedTestDatabase } from '../../../test/support/migrated-test.database';
+import { Kysely, sql } from 'kysely';
+import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
 import { DEFAULT_APPROVAL_FLOW_SETTINGS } from './approval-flow.settings';
 import { ApprovalDatabase } from './approval-host';
 import { ApprovalKeys } from './approval.keys';
@@ -10,24 +10,6 @@ import { APPROVAL_RETENTION_MS, ApprovalsPruner, pruneInterval } from './approva
 import { createApprovals } from './approvals.migration';
 import { secureApprovalSignIn } from './approvals-sign-in.migration';
 import { SignInThrottle } from './sign-in.throttle';
-
-/** The host tables the approval tables point at. */
-const createHostTables: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('organizations')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .execute();
-    await db.schema
-      .createTable('users')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('organization_id', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('role', 'text', (c) => c.notNull())
-      .addColumn('password_hash', 'text')
-      .execute();
-  },
-};
 
 const HOUR = 3_600_000;
 const NOW = new Date(Date.UTC(2026, 5, 1, 12));
@@ -45,13 +27,12 @@ describe('ApprovalsPruner', () => {
     );
 
   beforeEach(async () => {
-    db = await openMigratedTestDatabase<ApprovalDatabase>({
-      '0001_create_host_tables': createHostTables,
-      '0300_create_approvals': createApprovals,
-      '0500_secure_approval_sign_in': secureApprovalSignIn,
+    db = await openLibraryTestDatabase<ApprovalDatabase>({
+      hostTables: { users: { passwords: true } },
+      migrations: { '0300_create_approvals': createApprovals, '0500_secure_approval_sign_in': secureApprovalSignIn },
+      organizations: ['org'],
+      users: [{ id: 'u', organization_id: 'org', email: 'u@org.test', role: 'owner' }],
     });
-    await sql`insert into organizations (id) values ('org')`.execute(db);
-    await sql`insert into users (id, organization_id, email, role) values ('u', 'org', 'u@org.test', 'owner')`.execute(db);
   });
   afterEach(() => db.destroy());
 

@@ -1,27 +1,10 @@
-import { Kysely, Migration, sql } from 'kysely';
+import { Kysely } from 'kysely';
 import type { McpNewApproval } from '@kobana/mcp';
-import { openMigratedTestDatabase } from '../../../test/support/migrated-test.database';
+import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
 import { ApprovalDatabase } from './approval-host';
 import { createApprovals } from './approvals.migration';
 import { addApprovalSummary } from './approval-summary.migration';
 import { DatabaseConfirmationStore } from './database-confirmation.store';
-
-/** The host tables the approval tables point at: organizations, and the users the pages read. */
-const createHostTables: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('organizations')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .execute();
-    await db.schema
-      .createTable('users')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('organization_id', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('role', 'text', (c) => c.notNull())
-      .execute();
-  },
-};
 
 describe('DatabaseConfirmationStore', () => {
   let db: Kysely<ApprovalDatabase>;
@@ -43,12 +26,12 @@ describe('DatabaseConfirmationStore', () => {
   });
 
   beforeEach(async () => {
-    db = await openMigratedTestDatabase<ApprovalDatabase>({
-      '0001_create_host_tables': createHostTables,
-      '0300_create_approvals': createApprovals,
-      '0500_add_approval_summary': addApprovalSummary,
+    // The host tables the approval tables point at: organizations, and the users the pages read.
+    db = await openLibraryTestDatabase<ApprovalDatabase>({
+      hostTables: { users: { passwords: false } },
+      migrations: { '0300_create_approvals': createApprovals, '0500_add_approval_summary': addApprovalSummary },
+      organizations: ['org'],
     });
-    await sql`insert into organizations (id) values ('org')`.execute(db);
     store = new DatabaseConfirmationStore(db);
   });
   afterEach(() => db.destroy());

@@ -1,28 +1,10 @@
-import { Kysely, Migration } from 'kysely';
-import { openMigratedTestDatabase } from '../../../test/support/migrated-test.database';
+import { Kysely } from 'kysely';
+import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
 import { ApprovalFlowSettings, DEFAULT_APPROVAL_FLOW_SETTINGS } from './approval-flow.settings';
 import { ApprovalDatabase } from './approval-host';
 import { createApprovals } from './approvals.migration';
 import { secureApprovalSignIn } from './approvals-sign-in.migration';
 import { SignInThrottle } from './sign-in.throttle';
-
-/** The host tables the approval tables point at. */
-const createHostTables: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('organizations')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .execute();
-    await db.schema
-      .createTable('users')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('organization_id', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('role', 'text', (c) => c.notNull())
-      .addColumn('password_hash', 'text')
-      .execute();
-  },
-};
 
 const MINUTE = 60_000;
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1) + minutes * MINUTE);
@@ -33,10 +15,9 @@ describe('SignInThrottle', () => {
   const settings: ApprovalFlowSettings = { ...DEFAULT_APPROVAL_FLOW_SETTINGS, sessionCookie: 'test_session' };
 
   beforeEach(async () => {
-    db = await openMigratedTestDatabase<ApprovalDatabase>({
-      '0001_create_host_tables': createHostTables,
-      '0300_create_approvals': createApprovals,
-      '0500_secure_approval_sign_in': secureApprovalSignIn,
+    db = await openLibraryTestDatabase<ApprovalDatabase>({
+      hostTables: { users: { passwords: true } },
+      migrations: { '0300_create_approvals': createApprovals, '0500_secure_approval_sign_in': secureApprovalSignIn },
     });
     throttle = new SignInThrottle(db, settings);
   });

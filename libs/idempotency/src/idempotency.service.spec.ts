@@ -1,7 +1,7 @@
-import { Kysely, Migration, sql, Transaction } from 'kysely';
+import { Kysely, sql, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { McpCaller } from '@kobana/mcp';
-import { openMigratedTestDatabase } from '../../../test/support/migrated-test.database';
+import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
 import { createIdempotencyKeys } from './idempotency.migration';
 import { IDEMPOTENCY_WINDOW_MS, IdempotencyService } from './idempotency.service';
 import { IdempotencyKeysTable } from './idempotency.table';
@@ -13,21 +13,6 @@ interface HostDatabase {
   effects: { id: string; organization_id: string; name: string };
 }
 
-const createHostTables: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('organizations')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .execute();
-    await db.schema
-      .createTable('effects')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id'))
-      .addColumn('name', 'text', (c) => c.notNull())
-      .execute();
-  },
-};
-
 /** Two organizations, the service on their database, and callers of either. */
 interface UnitWorld {
   db: Kysely<HostDatabase>;
@@ -38,14 +23,11 @@ interface UnitWorld {
 }
 
 async function openUnitWorld(): Promise<UnitWorld> {
-  const db = await openMigratedTestDatabase<HostDatabase>({
-    '0001_create_host_tables': createHostTables,
-    '0100_create_idempotency_keys': createIdempotencyKeys,
+  const db = await openLibraryTestDatabase<HostDatabase>({
+    hostTables: { effects: true },
+    migrations: { '0100_create_idempotency_keys': createIdempotencyKeys },
+    organizations: ['org-a', 'org-b'],
   });
-  await db
-    .insertInto('organizations')
-    .values([{ id: 'org-a' }, { id: 'org-b' }])
-    .execute();
   return {
     db,
     idempotency: new IdempotencyService(db),
