@@ -119,7 +119,7 @@ describe('McpModule overrides', () => {
     [
       'a class without overridable steps',
       [{ provide: McpDrainService, useClass: McpDrainService }],
-      'McpModule cannot use a subclass in place of McpDrainService: "overrides" takes only McpOriginGuard, McpAuthGuard, McpHeaderMismatchInterceptor, McpRateLimiter, McpProviderInvoker, ResourcesReadHandler, McpExceptionFilter',
+      'McpModule cannot use a subclass in place of McpDrainService: "overrides" takes only McpOriginGuard, McpAuthGuard, McpHeaderMismatchGuard, McpRateLimiter, McpProviderInvoker, ResourcesReadHandler, McpExceptionFilter',
     ],
     [
       'a class that does not extend the one it replaces',

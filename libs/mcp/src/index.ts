@@ -20,7 +20,7 @@ export { McpPromptRegistry } from './discovery/mcp-prompt.registry';
 export { McpCompletionRegistry } from './discovery/mcp-completion.registry';
 export { McpAuthGuard } from './guards/mcp-auth.guard';
 export { McpOriginGuard } from './guards/mcp-origin.guard';
-export { McpHeaderMismatchInterceptor } from './interceptors/mcp-header-mismatch.interceptor';
+export { McpHeaderMismatchGuard } from './guards/mcp-header-mismatch.guard';
 export { McpRateLimiter } from './limits/mcp-rate-limiter';
 export { McpProviderInvoker } from './invokers/mcp-provider.invoker';
 export { ResourcesReadHandler } from './dispatch/handlers/resources-read.handler';

@@ -7,8 +7,8 @@ import { createMcpResourceMetadataController } from './auth/mcp-resource-metadat
 
 /**
  * `forRoot` / `forRootAsync` come from Nest's builder. The endpoint path and
- * the overrides are extras, not async options: routes (and the guards,
- * interceptor and filter declared with them) are declared before any options
+ * the overrides are extras, not async options: routes (and the guards and
+ * filter declared with them) are declared before any options
  * factory runs, so both must be known when the module is defined.
  */
 export const {

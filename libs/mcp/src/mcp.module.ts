@@ -22,7 +22,7 @@ import { McpAuthGuard } from './guards/mcp-auth.guard';
 import { McpMessageGuard } from './guards/mcp-message.guard';
 import { McpEraGuard } from './guards/mcp-era.guard';
 import { McpBodyParserInstaller } from './transport/mcp-body-parser.installer';
-import { McpHeaderMismatchInterceptor } from './interceptors/mcp-header-mismatch.interceptor';
+import { McpHeaderMismatchGuard } from './guards/mcp-header-mismatch.guard';
 import { McpExceptionFilter } from './errors/mcp-exception.filter';
 import { McpDispatcher } from './dispatch/mcp.dispatcher';
 import { McpServerDescription } from './discovery/mcp-server.description';
@@ -103,7 +103,7 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpAuthGuard,
     McpMessageGuard,
     McpEraGuard,
-    McpHeaderMismatchInterceptor,
+    McpHeaderMismatchGuard,
     McpExceptionFilter,
     ...MCP_LIMITS_PROVIDERS,
     McpServerDescription,

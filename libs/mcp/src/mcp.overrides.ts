@@ -3,7 +3,7 @@ import { McpOverride } from './interfaces/mcp-module-options.interface';
 import { McpMessages } from './mcp.messages';
 import { McpOriginGuard } from './guards/mcp-origin.guard';
 import { McpAuthGuard } from './guards/mcp-auth.guard';
-import { McpHeaderMismatchInterceptor } from './interceptors/mcp-header-mismatch.interceptor';
+import { McpHeaderMismatchGuard } from './guards/mcp-header-mismatch.guard';
 import { McpRateLimiter } from './limits/mcp-rate-limiter';
 import { McpProviderInvoker } from './invokers/mcp-provider.invoker';
 import { ResourcesReadHandler } from './dispatch/handlers/resources-read.handler';
@@ -17,7 +17,7 @@ import { McpExceptionFilter } from './errors/mcp-exception.filter';
 export const MCP_OVERRIDABLE: readonly Type<object>[] = [
   McpOriginGuard,
   McpAuthGuard,
-  McpHeaderMismatchInterceptor,
+  McpHeaderMismatchGuard,
   McpRateLimiter,
   McpProviderInvoker,
   ResourcesReadHandler,
@@ -30,7 +30,7 @@ export type McpClassResolver = <T extends object>(base: Type<T>) => Type<T>;
 /**
  * Checks the host's overrides when the module is defined (an overridable
  * class, replaced by a subclass of itself, once) and answers which class to
- * use for each. The controller applies it to its guards, interceptor and
+ * use for each. The controller applies it to its guards and
  * filter, which Nest builds from the classes named in their decorators; the
  * other classes are replaced as providers (see `mcp.module-definition.ts`).
  *

@@ -9,7 +9,7 @@ import { McpContentLengthGuard } from '../guards/mcp-content-length.guard';
 import { McpAuthGuard } from '../guards/mcp-auth.guard';
 import { McpMessageGuard } from '../guards/mcp-message.guard';
 import { McpEraGuard } from '../guards/mcp-era.guard';
-import { McpHeaderMismatchInterceptor } from '../interceptors/mcp-header-mismatch.interceptor';
+import { McpHeaderMismatchGuard } from '../guards/mcp-header-mismatch.guard';
 import { McpRateLimiter } from '../limits/mcp-rate-limiter';
 import { McpDispatcher } from '../dispatch/mcp.dispatcher';
 import { mcpState } from '../transport/mcp-request.state';
@@ -19,19 +19,17 @@ import type { McpClassResolver } from '../mcp.overrides';
 
 /**
  * The MCP endpoint, mounted at `path`. Read top to bottom, the decorators and
- * then the handler are the order of checks, each in its folder:
- * `guards/` (draining, origin, declared size, token, body, era), then
- * `interceptors/` (headers against the body, then the envelope; run as the
- * last guard), then in the
- * handler `limits/` (rate limit and availability) and `dispatch/` (the
- * method, whose handlers build `results/`); whatever is thrown on the way is
- * written by the filter of `errors/`. Each interceptor costs every request an
- * async-context bind and an rxjs pipeline, so the steps that need no wrapping
- * of the result are plain calls in the handler, and the handler writes its
- * answer itself (see {@link sendMcpResult}).
+ * then the handler are the order of checks, each in its folder: the seven
+ * `guards/` (draining, origin, declared size, token, body, era, then headers
+ * against the body and the envelope), then in the handler `limits/` (rate
+ * limit and availability) and `dispatch/` (the method, whose handlers build
+ * `results/`); whatever is thrown on the way is written by the filter of
+ * `errors/`. There is no interceptor: each one costs every request an
+ * async-context bind and an rxjs pipeline, and none of these steps wraps the
+ * result, so the handler writes its answer itself (see {@link sendMcpResult}).
  *
  * Built once per module rather than declared once for all: Nest reads a
- * route's path, guards, interceptor and filter from decorators, before any
+ * route's path, guards and filter from decorators, before any
  * options factory runs, so they are fixed here when the module is defined,
  * with a host's `overrides` applied by `use`.
  */
@@ -44,10 +42,9 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
       private readonly dispatcher: McpDispatcher,
     ) {}
 
-    // The guards in the order they run; `use` wraps those a host may replace. Step 10 (headers against the body)
-    // runs last as a guard, not an interceptor: it only checks, and an interceptor costs a bind and an rxjs pipeline.
+    // The guards in the order they run; `use` wraps those a host may replace.
     @Post()
-    @UseGuards(McpDrainGuard, use(McpOriginGuard), McpContentLengthGuard, use(McpAuthGuard), McpMessageGuard, McpEraGuard, use(McpHeaderMismatchInterceptor))
+    @UseGuards(McpDrainGuard, use(McpOriginGuard), McpContentLengthGuard, use(McpAuthGuard), McpMessageGuard, McpEraGuard, use(McpHeaderMismatchGuard))
     async handle(@Req() request: McpHttpRequest, @Res() response: Response): Promise<void> {
       const state = mcpState(request);
       const message = state.message!;

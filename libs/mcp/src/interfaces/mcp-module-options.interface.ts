@@ -142,10 +142,10 @@ export interface McpModuleExtras {
   /**
    * Subclasses to use in place of the module's own classes, one per class.
    * Only the classes with steps documented "Overridable" may be replaced:
-   * `McpOriginGuard`, `McpAuthGuard`, `McpHeaderMismatchInterceptor`,
+   * `McpOriginGuard`, `McpAuthGuard`, `McpHeaderMismatchGuard`,
    * `McpRateLimiter`, `McpProviderInvoker`, `ResourcesReadHandler` and
    * `McpExceptionFilter`. Anything else stops start-up. An extra, like `path`,
-   * because the endpoint's guards, interceptor and filter are declared with its
+   * because the endpoint's guards and filter are declared with its
    * route, before any options factory runs.
    *
    * @example

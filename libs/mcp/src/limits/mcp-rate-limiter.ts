@@ -28,7 +28,7 @@ const STORE_DOWN_RETRY_AFTER_SECONDS = 1;
  * outcome an attacker would take down the store for.
  *
  * The controller calls it first thing in its handler, which runs after the
- * step-10 interceptor: a plain awaited call rather than one more interceptor,
+ * step-10 guard: a plain awaited call rather than an interceptor,
  * whose async-context bind and rxjs pipeline every request would pay.
  *
  * A host may have the module build a subclass instead (`overrides` of

@@ -1,5 +1,4 @@
-import { CallHandler, CanActivate, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { Observable } from 'rxjs';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { MCP_HEADER, MCP_META } from '../mcp.constants';
 import { McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
@@ -19,25 +18,22 @@ const NAME_SOURCES: Record<string, { field: 'name' | 'uri'; required: boolean }>
 };
 
 /**
- * Step 10 of ADDENDUM §1 (era 2026-07-28). First the headers against the
+ * Guard 7 of 7, step 10 of ADDENDUM §1 (era 2026-07-28). First the headers against the
  * body (10.1): intermediaries route on headers, the server executes the
  * body, so the two must say the same thing. Then the envelope (10.2, 10.3).
  *
- * The endpoint runs it as its last guard (`canActivate`), right after the
- * era guard and before the handler, exactly where an interceptor would run:
- * it only checks, it never wraps the result, and each interceptor Nest runs
- * costs every request two async-context binds and an rxjs pipeline (some
- * 15–20 µs of CPU under `npm run bench -- --profile`). `intercept` is kept for
- * a host that mounts the class as an interceptor on a route of its own.
+ * A guard, not an interceptor: it only checks, it never wraps the result,
+ * and each interceptor Nest runs costs every request two async-context binds
+ * and an rxjs pipeline (some 15–20 µs of CPU under `npm run bench -- --profile`).
  *
  * A host may have the module build a subclass instead (`overrides` of
  * `McpModule.forRoot()`), whose `Overridable` steps then run in their place.
  */
 @Injectable()
-export class McpHeaderMismatchInterceptor implements CanActivate, NestInterceptor {
+export class McpHeaderMismatchGuard implements CanActivate {
   constructor(private readonly tools: McpToolRegistry) {}
 
-  /** Step 10 as the endpoint runs it: passes, or throws the era's 400. */
+  /** Passes, or throws the era's 400. */
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<McpHttpRequest>();
     const state = mcpState(request);
@@ -46,12 +42,6 @@ export class McpHeaderMismatchInterceptor implements CanActivate, NestIntercepto
       checkMcpEnvelope(state);
     }
     return true;
-  }
-
-  /** The same step as an interceptor. */
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    this.canActivate(context);
-    return next.handle();
   }
 
   /** Overridable: every header check of one request, in order (step 10.1). */
