@@ -130,14 +130,7 @@ export class CustomersService {
     assertPermission(caller, 'customers.delete');
     return this.idempotency.run(caller, 'billing_customers_delete', dto, async (trx) => {
       await findActiveCustomer(trx, caller.organization_id, dto.id);
-      const active = await trx
-        .selectFrom('subscriptions')
-        .select('id')
-        .where('organization_id', '=', caller.organization_id)
-        .where('customer_id', '=', dto.id)
-        .where('status', '=', 'active')
-        .executeTakeFirst();
-      if (active) throw new ConflictException(BillingMessages.customerHasSubscriptions());
+      await assertNoActiveSubscription(trx, caller.organization_id, dto.id);
       const now = new Date().toISOString();
       await trx
         .updateTable('customers')
@@ -154,16 +147,21 @@ export class CustomersService {
     assertPermission(caller, 'customers.delete');
     if (await this.idempotency.replays(caller, 'billing_customers_delete', dto)) return BillingConfirmationMessages.replay();
     const customer = await findActiveCustomer(this.db, caller.organization_id, dto.id);
-    const active = await this.db
-      .selectFrom('subscriptions')
-      .select('id')
-      .where('organization_id', '=', caller.organization_id)
-      .where('customer_id', '=', dto.id)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (active) throw new ConflictException(BillingMessages.customerHasSubscriptions());
+    await assertNoActiveSubscription(this.db, caller.organization_id, dto.id);
     return BillingConfirmationMessages.customerDelete(BillingConfirmationMessages.customer(customer.name, customer.document));
   }
+}
+
+/** A customer with an active subscription is not deleted. @throws ConflictException (409) when it has one. */
+async function assertNoActiveSubscription(db: Kysely<BillingDatabase>, organizationId: string, customerId: string): Promise<void> {
+  const active = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (active) throw new ConflictException(BillingMessages.customerHasSubscriptions());
 }
 
 async function assertDocumentFree(trx: Transaction<BillingDatabase>, organizationId: string, document: string): Promise<void> {

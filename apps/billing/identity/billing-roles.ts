@@ -20,34 +20,27 @@ export type BillingPermission =
 
 const READ: BillingPermission[] = ['customers.read', 'subscriptions.read', 'invoices.read', 'nfes.read'];
 
+/** Every panel permission: owners and admins hold the same ones. */
+const MANAGE: BillingPermission[] = [
+  ...READ,
+  'customers.write',
+  'customers.delete',
+  'subscriptions.write',
+  'subscriptions.cancel',
+  'invoices.write',
+  'invoices.cancel',
+  'nfes.issue',
+  'nfes.cancel',
+];
+
 /**
  * The panel's permission table. A client a person authorized can do what
  * that person could do in the panel, no more: each tool declares the roles
  * that hold its permission, so the others never see it.
  */
 export const BILLING_ROLE_PERMISSIONS: Readonly<Record<BillingRole, readonly BillingPermission[]>> = {
-  owner: [
-    ...READ,
-    'customers.write',
-    'customers.delete',
-    'subscriptions.write',
-    'subscriptions.cancel',
-    'invoices.write',
-    'invoices.cancel',
-    'nfes.issue',
-    'nfes.cancel',
-  ],
-  admin: [
-    ...READ,
-    'customers.write',
-    'customers.delete',
-    'subscriptions.write',
-    'subscriptions.cancel',
-    'invoices.write',
-    'invoices.cancel',
-    'nfes.issue',
-    'nfes.cancel',
-  ],
+  owner: MANAGE,
+  admin: MANAGE,
   // Day-to-day billing: charges and issues, but deletes, cancellations and NF-e cancellations need an admin.
   financial: [...READ, 'customers.write', 'subscriptions.write', 'invoices.write', 'nfes.issue'],
   viewer: READ,
