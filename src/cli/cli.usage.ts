@@ -1,4 +1,4 @@
-import { TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
+import { TOKEN_ADMIN_USAGE, TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
 import { KADU_ROLES, KADU_SCOPES } from '../identity/kadu-identity.types';
 
 /** The CLI's help text. */
@@ -14,12 +14,7 @@ Commands:
         --client-name <name>  default: Personal access token
         ${TOKEN_LIFETIME_USAGE}
 
-  token list --organization <slug> [--email <email>]
-      The organization's tokens (or that user's), newest first: id, how the token
-      starts (never its secret), user, client, scopes, created, expires, status.
-
-  token revoke --id <token id> [--organization <slug>]
-      Revokes the token: the next API or MCP call with it gets 401.
+${TOKEN_ADMIN_USAGE}
 
   password reset --email <email>
       Gives the user a new random password, printed as the last line of stdout.

@@ -1,4 +1,4 @@
-import { TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
+import { TOKEN_ADMIN_USAGE, TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
 import { BILLING_ALL_SCOPES } from '../billing.constants';
 import { BILLING_ROLES } from '../identity/billing-roles';
 
@@ -15,12 +15,7 @@ Commands:
         --client-name <name>  default: Personal access token
         ${TOKEN_LIFETIME_USAGE}
 
-  token list --organization <slug> [--email <email>]
-      The organization's tokens (or that user's), newest first: id, how the token
-      starts (never its secret), user, client, scopes, created, expires, status.
-
-  token revoke --id <token id> [--organization <slug>]
-      Revokes the token: the next API or MCP call with it gets 401.
+${TOKEN_ADMIN_USAGE}
 
 Roles: ${BILLING_ROLES.join(', ')}
 The database is the one DATABASE_URL names (default sqlite:./data/billing.sqlite).`;

@@ -66,6 +66,14 @@ export async function runCliCommands<S>(argv: string[], io: CliIo, program: CliP
   }
 }
 
+/** The help text of {@link TOKEN_ADMIN_COMMANDS}, for a host's usage (indented as a command list). */
+export const TOKEN_ADMIN_USAGE = `  token list --organization <slug> [--email <email>]
+      The organization's tokens (or that user's), newest first: id, how the token
+      starts (never its secret), user, client, scopes, created, expires, status.
+
+  token revoke --id <token id> [--organization <slug>]
+      Revokes the token: the next API or MCP call with it gets 401.`;
+
 /** `token list` and `token revoke`, the same in every host's CLI. */
 export const TOKEN_ADMIN_COMMANDS: CliCommands<TokenAdmin> = {
   'token list': (args) => {
