@@ -279,8 +279,8 @@ const extraHeaders = (allowIdempotencyKey: boolean) =>
       Accept: fc.constantFrom('application/json', 'text/html', '*/*', 'text/event-stream', 'application/xml', '', 'application/json;q=0'),
       Origin: fc.constantFrom('http://evil.test', 'null', 'http://127.0.0.1', '', 'http://billing.test'),
       Cookie: fc.oneof(
-        fc.string({ maxLength: 80 }).map((value) => `kobana_approval_session=${encodeURIComponent(value)}`),
-        fc.constantFrom('a=b; a=c', '=', ';;', 'kobana_approval_session=%ZZ', `x=${'y'.repeat(3000)}`),
+        fc.tuple(fc.constantFrom('kadu_session', 'kbill_session'), fc.string({ maxLength: 80 })).map(([name, value]) => `${name}=${encodeURIComponent(value)}`),
+        fc.constantFrom('a=b; a=c', '=', ';;', 'kadu_session=%ZZ', 'kbill_session=%ZZ; kbill_session=x', `x=${'y'.repeat(3000)}`),
       ),
       'X-Forwarded-For': fc.constantFrom('1.2.3.4', 'not-an-ip', '::1, 10.0.0.1', ''),
       'MCP-Protocol-Version': fc.constantFrom('2026-07-28', '1999-01-01', ''),

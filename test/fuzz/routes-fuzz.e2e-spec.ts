@@ -37,6 +37,7 @@ const KNOWN_ISSUES: Array<{ name: string; matches(request: RouteRequest, answer:
 
 const PAGES: RouteSpec[] = [
   { group: 'pages', path: '/sign-in', methods: ['GET', 'POST'] },
+  { group: 'pages', path: '/sign-out', methods: ['GET', 'POST'] },
   { group: 'pages', path: '/approvals/:id', methods: ['GET', 'POST'], resource: 'approvals' },
 ];
 const WELL_KNOWN_AND_UNKNOWN: RouteSpec[] = [
