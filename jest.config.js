@@ -27,6 +27,8 @@ const common = {
     '^@kobana/identity$': '<rootDir>/libs/identity/src',
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
     '^@kobana/mcp/testing$': '<rootDir>/libs/mcp/src/testing',
+    '^@kobana/oauth$': '<rootDir>/libs/oauth/src',
+    '^@kobana/outbound$': '<rootDir>/libs/outbound/src',
   },
 };
 module.exports = {
