@@ -18,6 +18,12 @@ describe('validateClientMetadata', () => {
     });
   });
 
+  it('accepts a native application redirect URI of a private-use scheme', () => {
+    expect(validateClientMetadata(URL_, { ...good, redirect_uris: ['com.example.app:/oauth/callback'] }).redirect_uris).toEqual([
+      'com.example.app:/oauth/callback',
+    ]);
+  });
+
   it('accepts token_endpoint_auth_method none and the optional strings', () => {
     expect(
       validateClientMetadata(URL_, {
@@ -43,6 +49,9 @@ describe('validateClientMetadata', () => {
     ['no redirect_uris', { client_id: URL_ }, 'redirect_uris must be a non-empty array'],
     ['empty redirect_uris', { ...good, redirect_uris: [] }, 'redirect_uris must be a non-empty array'],
     ['a relative redirect URI', { ...good, redirect_uris: ['/callback'] }, 'redirect_uris must all be absolute URLs'],
+    ['a javascript: redirect URI', { ...good, redirect_uris: ['javascript:alert(1)'] }, 'redirect_uris must all be absolute URLs'],
+    ['a data: redirect URI', { ...good, redirect_uris: ['data:text/html,hi'] }, 'redirect_uris must all be absolute URLs'],
+    ['a redirect URI with a fragment', { ...good, redirect_uris: ['https://app.example.com/cb#x'] }, 'redirect_uris must all be absolute URLs'],
     ['a redirect URI that is not a string', { ...good, redirect_uris: [42] }, 'redirect_uris must all be absolute URLs'],
     ['a client_name that is not a string', { ...good, client_name: 7 }, 'client_name must be a string'],
     ['grant_types without authorization_code', { ...good, grant_types: ['client_credentials'] }, 'grant_types must include authorization_code'],

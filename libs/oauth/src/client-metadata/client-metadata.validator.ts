@@ -28,7 +28,7 @@ export function validateClientMetadata(url: string, document: unknown): ClientMe
   }
   const redirectUris = fields.redirect_uris;
   if (!Array.isArray(redirectUris) || redirectUris.length === 0) throw invalid('redirect_uris', 'must be a non-empty array');
-  if (!redirectUris.every(isAbsoluteUrl)) throw invalid('redirect_uris', 'must all be absolute URLs without a fragment');
+  if (!redirectUris.every(isAbsoluteUrl)) throw invalid('redirect_uris', 'must all be absolute URLs, without a fragment, of a scheme that can receive a code');
   const grantTypes = optionalStrings(fields, 'grant_types', invalid);
   if (grantTypes && !grantTypes.includes('authorization_code')) throw invalid('grant_types', 'must include authorization_code');
   const responseTypes = optionalStrings(fields, 'response_types', invalid);
@@ -46,11 +46,13 @@ export function validateClientMetadata(url: string, document: unknown): ClientMe
   return normalized;
 }
 
+/** Schemes that run or read something where the browser lands instead of handing a code to an application. */
+const UNSAFE_REDIRECT_SCHEMES = ['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:'];
+
 function isAbsoluteUrl(value: unknown): value is string {
   if (typeof value !== 'string' || value.includes('#')) return false;
   try {
-    new URL(value);
-    return true;
+    return !UNSAFE_REDIRECT_SCHEMES.includes(new URL(value).protocol);
   } catch {
     return false;
   }
