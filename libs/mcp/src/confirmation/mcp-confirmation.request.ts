@@ -13,13 +13,30 @@ export interface McpConfirmationRequest {
   key: McpApprovalKey;
   /** The tool's title (its name when it has none), for the person. */
   title: string;
-  /** What the call acts on, in words, from the tool's `describe` hook; `undefined` without one. */
-  subject?: string;
+  /**
+   * What the call acts on, in words, from the tool's `describe` hook (1–2
+   * database reads in the hosts), run on the first call only. Asked for only
+   * when the call does not run now: a call that runs gets the same refusal
+   * from the tool itself.
+   */
+  describe(): Promise<McpConfirmationWords>;
   now: Date;
 }
 
-/** What a confirmer decided: answer `result` instead of running, or run the tool now (the confirmation is already spent). */
-export type McpConfirmationOutcome = { run: true } | { run: false; result: Record<string, unknown> };
+/**
+ * The hook's words (`undefined` without a hook, or for a blank answer), or
+ * its refusal as the answer: the very result the call itself would answer,
+ * e.g. the route's 404 for a record that vanished.
+ */
+export type McpConfirmationWords = { subject: string | undefined } | { refusal: McpConfirmationOutcome };
+
+/**
+ * What the gate decided: answer `result` instead of running, or run the tool
+ * now (the confirmation is already spent). `validatedArgs`: the arguments as
+ * the gate validated them, which the call takes as they are instead of
+ * validating them again; absent for a tool the gate let pass untouched.
+ */
+export type McpConfirmationOutcome = { run: true; validatedArgs?: unknown } | { run: false; result: Record<string, unknown> };
 
 /** Nothing runs; the caller gets `result`. */
 export function answer(result: object): McpConfirmationOutcome {

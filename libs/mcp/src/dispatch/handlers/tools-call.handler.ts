@@ -34,6 +34,8 @@ export class ToolsCallHandler implements McpMethodHandler {
     const callContext = mcpCallContext(context);
     const outcome = await this.confirmation.check(tool, args, caller, callContext);
     if (!outcome.run) return outcome.result;
-    return { ...(await this.invoker.invoke(tool, args, caller, callContext)) };
+    // A destructive tool's arguments were validated by the gate: the call takes them rather than validating again.
+    const validated = outcome.validatedArgs !== undefined;
+    return { ...(await this.invoker.invoke(tool, validated ? outcome.validatedArgs : args, caller, callContext, validated)) };
   }
 }
