@@ -40,6 +40,8 @@ async function bootstrap(): Promise<void> {
 
 bootstrap().catch((error: unknown) => {
   // Nest has already logged a failure inside the container in full; one line is enough to close on.
+  // A failure while the application was being created leaves Nest's lines buffered for a logger never set: out they go.
+  Logger.flush();
   const message = error instanceof Error ? error.message : String(error);
   new Logger('Kadu').error(`Kadu did not start: ${message.split('\n')[0]}`);
   process.exit(1);

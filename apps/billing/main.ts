@@ -34,6 +34,8 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
+  // A failure while the application was being created leaves Nest's lines buffered for a logger never set: out they go.
+  Logger.flush();
   const message = error instanceof Error ? error.message : String(error);
   new Logger('KobanaBilling').error(`Kobana Billing did not start: ${message.split('\n')[0]}`);
   process.exit(1);

@@ -2,6 +2,7 @@ import { randomUUID } from 'crypto';
 import type { IncomingMessage, ServerResponse } from 'http';
 import { context, trace } from '@opentelemetry/api';
 import type { Params } from 'nestjs-pino';
+import { destination } from 'pino';
 import type { LevelWithSilent } from 'pino';
 import { HostLogSettings } from './host-logging.settings';
 import { textLogStream } from './host-log.text-stream';
@@ -57,7 +58,8 @@ export function hostLoggerParams(settings: HostLogSettings): Params {
     },
     mixin: activeTraceFields,
   };
-  return { pinoHttp: settings.format === 'text' ? [options, textLogStream()] : options };
+  // Synchronous writes: a line logged just before `process.exit` (a refused start) must not be lost. Lines are few (see above).
+  return { pinoHttp: [options, settings.format === 'text' ? textLogStream() : destination({ dest: 1, sync: true })] };
 }
 
 /** The caller's `X-Request-Id` when plausible, else a new one; set on the answer either way. */

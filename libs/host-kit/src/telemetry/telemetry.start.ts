@@ -1,10 +1,10 @@
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
-import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import type * as SdkNode from '@opentelemetry/sdk-node';
+import type * as TraceExporter from '@opentelemetry/exporter-trace-otlp-http';
+import type * as MetricExporter from '@opentelemetry/exporter-metrics-otlp-http';
+import type * as SdkMetrics from '@opentelemetry/sdk-metrics';
+import type * as Http from '@opentelemetry/instrumentation-http';
+import type * as Express from '@opentelemetry/instrumentation-express';
+import type * as Pg from '@opentelemetry/instrumentation-pg';
 
 /** What a host gets back from {@link startTelemetry}. */
 export interface TelemetryHandle {
@@ -27,7 +27,8 @@ const DISABLED: TelemetryHandle = { enabled: false, shutdown: () => Promise.reso
  * Express and PostgreSQL instrumentations, under `OTEL_SERVICE_NAME` or
  * `serviceName`. The other `OTEL_*` settings of the exporters apply as usual
  * (`OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_METRIC_EXPORT_INTERVAL`,
- * `OTEL_TRACES_SAMPLER`...). Unset, nothing is loaded or started.
+ * `OTEL_TRACES_SAMPLER`...); `OTEL_METRICS_EXPORTER=none` exports traces
+ * only. Unset, nothing is started.
  *
  * Call it first thing in `main.ts`, before Nest, Express or `pg` are loaded:
  * the instrumentations patch those modules as they are required.
@@ -35,15 +36,29 @@ const DISABLED: TelemetryHandle = { enabled: false, shutdown: () => Promise.reso
 export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): TelemetryHandle {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return DISABLED;
   const interval = Number.parseInt(env.OTEL_METRIC_EXPORT_INTERVAL ?? '', 10);
+  // Required only now: a host without telemetry does not load the SDK (its exporters and instrumentations weigh).
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof SdkNode;
+  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof TraceExporter;
+  const { OTLPMetricExporter } = require('@opentelemetry/exporter-metrics-otlp-http') as typeof MetricExporter;
+  const { PeriodicExportingMetricReader } = require('@opentelemetry/sdk-metrics') as typeof SdkMetrics;
+  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof Http;
+  const { ExpressInstrumentation } = require('@opentelemetry/instrumentation-express') as typeof Express;
+  const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof Pg;
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME?.trim() || serviceName,
     traceExporter: new OTLPTraceExporter(),
-    metricReaders: [
-      new PeriodicExportingMetricReader({
-        exporter: new OTLPMetricExporter(),
-        exportIntervalMillis: interval > 0 ? interval : DEFAULT_METRIC_EXPORT_INTERVAL_MS,
-      }),
-    ],
+    // `OTEL_METRICS_EXPORTER=none`: traces only (a collector such as Jaeger that takes no metrics).
+    metricReaders:
+      env.OTEL_METRICS_EXPORTER?.trim() === 'none'
+        ? []
+        : [
+            new PeriodicExportingMetricReader({
+              exporter: new OTLPMetricExporter(),
+              exportIntervalMillis: interval > 0 ? interval : DEFAULT_METRIC_EXPORT_INTERVAL_MS,
+            }),
+          ],
     instrumentations: [new HttpInstrumentation(), new ExpressInstrumentation(), new PgInstrumentation()],
   });
   sdk.start();
