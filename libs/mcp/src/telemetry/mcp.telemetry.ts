@@ -8,6 +8,7 @@ import {
   SpanKind,
   SpanStatusCode,
   Tracer,
+  ProxyTracerProvider,
   ValueType,
   context,
   createNoopMeter,
@@ -39,6 +40,14 @@ export interface McpOperationEnd {
 
 /** The noop meter's class: a meter of that class records nothing (no SDK registered). */
 const NOOP_METER = createNoopMeter().constructor;
+/** What the API's global tracer provider delegates to while no SDK is registered. */
+const NOOP_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/** Whether an SDK is registered for traces; read per request, since a host may register one after the module started. */
+function tracing(): boolean {
+  const provider = trace.getTracerProvider();
+  return !(provider instanceof ProxyTracerProvider) || provider.getDelegate() !== NOOP_TRACER_PROVIDER;
+}
 
 /**
  * The module's traces and metrics, through `@opentelemetry/api` only: the
@@ -83,6 +92,7 @@ export class McpTelemetry {
    * neither traces nor metrics are recorded.
    */
   start(message: JsonRpcMessage, headers: Record<string, string | string[] | undefined>): McpOperation | undefined {
+    if (!this.metricsOn && !tracing()) return undefined;
     const { parent, links } = mcpSpanParent(message, headers);
     const span = this.tracer.startSpan(message.method, { kind: SpanKind.SERVER, links }, parent);
     const recording = span.isRecording();
