@@ -2,11 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Logger, Params, PARAMS_PROVIDER_TOKEN, PinoLogger } from 'nestjs-pino';
 
 /**
- * Nest's own start-up narration, one line per module, route and step: at
- * `debug`, so a start prints the banner and the warnings only
- * (`LOG_LEVEL=debug` shows them again).
+ * Nest's own start-up narration, one line per module, route and step, and
+ * the database's "opened, migrations applied" (a host's `*Database` context):
+ * at `debug`, so a start prints the banner and the warnings only
+ * (`LOG_LEVEL=debug` shows them again). Their warnings and errors stay.
  */
-const START_UP_CONTEXTS = new Set(['NestFactory', 'NestApplication', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'Database']);
+const START_UP_CONTEXTS = new Set(['NestFactory', 'NestApplication', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+const DATABASE_CONTEXT = /Database$/;
 
 /** The `nestjs-pino` logger of a host, with Nest's start-up lines moved to `debug`. */
 @Injectable()
@@ -17,7 +19,7 @@ export class HostLogger extends Logger {
 
   override log(message: unknown, ...optionalParams: unknown[]): void {
     const context = optionalParams[optionalParams.length - 1];
-    if (typeof context === 'string' && START_UP_CONTEXTS.has(context)) return super.debug(message, ...optionalParams);
+    if (typeof context === 'string' && (START_UP_CONTEXTS.has(context) || DATABASE_CONTEXT.test(context))) return super.debug(message, ...optionalParams);
     return super.log(message, ...optionalParams);
   }
 }
