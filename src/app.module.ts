@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HostLoggingModule } from '@kobana/host-kit';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { McpModule } from '@kobana/mcp';
 import { MCP_PATH } from './app.constants';
@@ -26,6 +27,8 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
  */
 @Module({
   imports: [
+    // First, so the modules below log through it (JSON lines in production, `LOG_LEVEL`, `LOG_FORMAT`).
+    HostLoggingModule.forRoot(),
     KaduConfigModule,
     DatabaseModule,
     KaduSecretsModule,

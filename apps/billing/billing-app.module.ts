@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HostLoggingModule } from '@kobana/host-kit';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { McpModule } from '@kobana/mcp';
 import { BILLING_MCP_PATH } from './billing.constants';
@@ -23,6 +24,8 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module';
  */
 @Module({
   imports: [
+    // First, so the modules below log through it (JSON lines in production, `LOG_LEVEL`, `LOG_FORMAT`).
+    HostLoggingModule.forRoot(),
     BillingConfigModule,
     BillingDatabaseModule,
     BillingIdentityModule,

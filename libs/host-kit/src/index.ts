@@ -29,3 +29,7 @@ export { SecretsPolicyError } from './secrets/secrets-policy.error';
 export type { SecretsTable } from './secrets/secrets.table';
 export type { SecretsOptions } from './secrets/secrets.options';
 export { createSecrets } from './secrets/secrets.migration';
+export { HostLoggingModule } from './logging/host-logging.module';
+export { HostLogger } from './logging/host.logger';
+export { readHostLogSettings } from './logging/host-logging.settings';
+export type { HostLogSettings, LogFormat } from './logging/host-logging.settings';

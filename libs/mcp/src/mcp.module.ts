@@ -48,6 +48,7 @@ import { McpRequestStateSigner } from './confirmation/mcp-request-state.signer';
 import { McpElicitationConfirmer } from './confirmation/mcp-elicitation.confirmer';
 import { McpApprovalConfirmer } from './confirmation/mcp-approval.confirmer';
 import { McpConfirmationGate } from './confirmation/mcp-confirmation.gate';
+import { McpTelemetry } from './telemetry/mcp.telemetry';
 
 const METHOD_HANDLERS = [
   InitializeHandler,
@@ -114,6 +115,7 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpElicitationConfirmer,
     McpApprovalConfirmer,
     McpConfirmationGate,
+    McpTelemetry,
     McpDispatcher,
     ...METHOD_HANDLERS,
     { provide: McpMethodHandlers, inject: METHOD_HANDLERS, useFactory: (...handlers: unknown[]) => handlers },

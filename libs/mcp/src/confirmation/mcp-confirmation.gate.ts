@@ -12,6 +12,7 @@ import { McpConfirmationOutcome, McpConfirmationWords, answer } from './mcp-conf
 import { McpElicitationConfirmer } from './mcp-elicitation.confirmer';
 import { McpApprovalConfirmer } from './mcp-approval.confirmer';
 import { confirmationSubject } from './mcp-confirmation.subject';
+import { McpTelemetry } from '../telemetry/mcp.telemetry';
 
 /**
  * Stands before every tool with `destructiveHint: true` (ADDENDUM §7): such a
@@ -30,6 +31,7 @@ export class McpConfirmationGate {
     private readonly invoker: McpProviderInvoker,
     private readonly elicitation: McpElicitationConfirmer,
     private readonly approval: McpApprovalConfirmer,
+    private readonly telemetry: McpTelemetry,
   ) {}
 
   /** Whether the call may run now, or what to answer instead. */
@@ -63,7 +65,9 @@ export class McpConfirmationGate {
     };
     const requirePerson = tool.confirmation.requirePerson ?? this.options.confirmationRequiresPerson;
     // A client can answer its own elicitation: a tool that requires the person always goes to the approval page.
-    const outcome = await (!requirePerson && declaresElicitation(context) ? this.elicitation.confirm(request) : this.approval.confirm(request));
+    const channel = !requirePerson && declaresElicitation(context) ? 'elicitation' : 'approval';
+    const outcome = await (channel === 'elicitation' ? this.elicitation.confirm(request) : this.approval.confirm(request));
+    this.telemetry.confirmation(tool.name, channel, outcome.run);
     return outcome.run ? { run: true, validatedArgs: validated } : outcome;
   }
 }
