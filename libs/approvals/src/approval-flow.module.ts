@@ -50,7 +50,8 @@ export class ApprovalFlowModule {
         PagePostPolicy,
         ApprovalsPruner,
       ],
-      exports: [DatabaseConfirmationStore, ApprovalKeys],
+      // Sessions and the POST policy too: other pages of the host (connected apps) share the sign-in and its rules.
+      exports: [DatabaseConfirmationStore, ApprovalKeys, ApprovalSessionsService, PagePostPolicy],
     };
   }
 }
