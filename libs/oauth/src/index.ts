@@ -13,3 +13,5 @@ export type { ConnectedAppsDatabase } from './grants/connected-apps.host';
 export type { ConnectedApp, ConnectedAppSource, NewPublicClient, RegisteredClient } from './grants/connected-app.types';
 export { CLIENT_ADMIN_COMMANDS, CLIENT_ADMIN_USAGE } from './cli/client-admin.commands';
 export { OAuthCliRefusal, OAuthTokenAdmin } from './cli/oauth-token.admin';
+export { OAUTH_ADMIN_COMMANDS, oauthCliServices } from './cli/oauth-cli.commands';
+export type { OAuthCliServices } from './cli/oauth-cli.commands';
