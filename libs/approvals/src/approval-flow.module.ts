@@ -50,7 +50,7 @@ export class ApprovalFlowModule {
         PagePostPolicy,
         ApprovalsPruner,
       ],
-      // Sessions and the POST policy too: other pages of the host (connected apps) share the sign-in and its rules.
+      // The sessions and the POST policy also serve the OAuth consent page, which signs people in here, and the connected-apps page.
       exports: [DatabaseConfirmationStore, ApprovalKeys, ApprovalSessionsService, PagePostPolicy],
     };
   }

@@ -4,6 +4,19 @@
  */
 export { ClientMetadataSource } from './interfaces/client-metadata.source';
 export type { ClientMetadataDocument } from './interfaces/client-metadata.source';
+export type { OAuthDatabase, OAuthRecordsTable } from './oauth.tables';
+export { OAuthServerModule, OAUTH_HOST_SETTINGS } from './oauth-server.module';
+export type { OAuthHostOptions } from './oauth-server.module';
+export { OAUTH_DATABASE, OAUTH_SIGNING_SECRET } from './oauth-host';
+export type { OAuthHostDatabase, OAuthSigningSecret, OAuthUsersTable, OAuthOrganizationsTable } from './oauth-host';
+export { OAUTH_SERVER_SETTINGS } from './oauth-server.settings';
+export type { OAuthServerSettings, OAuthScopeDescription, OAuthRegistrationLimit, ResolvedOAuthServerSettings } from './oauth-server.settings';
+export { OAuthBearerVerifier } from './oauth-bearer.verifier';
+export { OAuthAccessTokenVerifier } from './oauth-access-token.verifier';
+export { OAUTH_UNPARSED_PATHS } from './oauth-routes.installer';
+export { OAuthProviderService } from './oauth-provider.service';
+export { createOAuthRecords } from './oauth.migration';
+export { hashRecordId } from './oauth-records.adapter';
 // A person's connected apps: the grants service, its page, and the CLI's token and client commands.
 export { ConnectedAppsModule } from './grants/connected-apps.module';
 export type { ConnectedAppsHostOptions } from './grants/connected-apps.module';
