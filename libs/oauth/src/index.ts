@@ -28,3 +28,5 @@ export { CLIENT_ADMIN_COMMANDS, CLIENT_ADMIN_USAGE } from './cli/client-admin.co
 export { OAuthCliRefusal, OAuthTokenAdmin } from './cli/oauth-token.admin';
 export { OAUTH_ADMIN_COMMANDS, oauthCliServices } from './cli/oauth-cli.commands';
 export type { OAuthCliServices } from './cli/oauth-cli.commands';
+// The server's storage, so the hosts' tests write grants exactly as the server does.
+export { OAuthRecordsAdapter } from './oauth-records.adapter';

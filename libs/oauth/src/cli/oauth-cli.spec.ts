@@ -1,30 +1,23 @@
 import { Kysely, Migration } from 'kysely';
+import type { AdapterPayload } from 'oidc-provider';
 import { CliIo, CliUsageError, runCliCommands, TokenAdmin, TokenListRow } from '@kobana/host-kit';
 import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
 import { ConnectedAppsDatabase } from '../grants/connected-apps.host';
-import { ConnectedAppsService, sha256 } from '../grants/connected-apps.service';
+import { ConnectedAppsService } from '../grants/connected-apps.service';
+import { createOAuthRecords } from '../oauth.migration';
+import { OAuthRecordsAdapter } from '../oauth-records.adapter';
+import type { OAuthDatabase } from '../oauth.tables';
+
+/** The same database as the adapter types it (Kysely's types are invariant in the table set). */
+const records = (db: Kysely<ConnectedAppsDatabase>) => db as unknown as Kysely<OAuthDatabase>;
 import { parseClientCreateArgs, parseClientDeleteArgs } from './client-admin.args';
 import { OAUTH_ADMIN_COMMANDS, oauthCliServices, OAuthCliServices } from './oauth-cli.commands';
 import { OAuthCliRefusal } from './oauth-token.admin';
 
-/** `oauth_records` as `oauth.tables.ts` describes it, and the organizations' slugs. */
-const createRecords: Migration = {
+/** The organizations' slugs the CLI looks up (a host column the library's test tables lack). */
+const addSlugs: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('organizations').addColumn('slug', 'text').execute();
-    await db.schema
-      .createTable('oauth_records')
-      .addColumn('model', 'text', (c) => c.notNull())
-      .addColumn('id_hash', 'text', (c) => c.notNull())
-      .addColumn('payload', 'text', (c) => c.notNull())
-      .addColumn('grant_id', 'text')
-      .addColumn('account_id', 'text')
-      .addColumn('client_id', 'text')
-      .addColumn('uid', 'text')
-      .addColumn('expires_at', 'text')
-      .addColumn('consumed_at', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('oauth_records_pk', ['model', 'id_hash'])
-      .execute();
   },
 };
 
@@ -89,7 +82,7 @@ describe('OAuth CLI commands', () => {
     open.mockClear();
     db = await openLibraryTestDatabase<ConnectedAppsDatabase>({
       hostTables: { users: { passwords: false } },
-      migrations: { '0900_create_oauth_records': createRecords },
+      migrations: { '0600_create_oauth': createOAuthRecords, '0601_add_slugs': addSlugs },
       organizations: ['org-a', 'org-b'],
       users: [
         { id: 'ana', organization_id: 'org-a', email: 'ana@a.test', role: 'owner' },
@@ -104,31 +97,21 @@ describe('OAuth CLI commands', () => {
   });
   afterEach(() => db.destroy());
 
-  /** A grant of `accountId` to `clientId`, as the server's adapter writes it, with an access token issued at `tokenAt`. */
+  /** A grant of `accountId` to `clientId` and an access token of it issued at `tokenAt`, written through the server's adapter. */
   const grant = async (grantId: string, accountId: string, clientId: string, createdAt: string, tokenAt: string) => {
-    const row = { uid: null, consumed_at: null, account_id: accountId, client_id: clientId, grant_id: grantId };
     const payload = { accountId, clientId, resources: { 'https://kadu.example/mcp': 'kadu:read kadu:run' } };
-    await db
-      .insertInto('oauth_records')
-      .values([
-        {
-          ...row,
-          model: 'Grant',
-          id_hash: sha256(grantId),
-          payload: JSON.stringify({ ...payload, jti: grantId }),
-          expires_at: '2099-01-01T00:00:00.000Z',
-          created_at: createdAt,
-        },
-        {
-          ...row,
-          model: 'AccessToken',
-          id_hash: sha256(`${grantId}-at`),
-          payload: JSON.stringify({ ...payload, grantId }),
-          expires_at: '2099-01-01T00:00:00.000Z',
-          created_at: tokenAt,
-        },
-      ])
-      .execute();
+    const ttl = (from: string) => (Date.parse('2099-01-01T00:00:00.000Z') - Date.parse(from)) / 1000;
+    await new OAuthRecordsAdapter('Grant', records(db), () => new Date(createdAt)).upsert(
+      grantId,
+      { jti: grantId, kind: 'Grant', ...payload } as AdapterPayload,
+      ttl(createdAt),
+    );
+    const tokenId = `${grantId}-access-token`;
+    await new OAuthRecordsAdapter('AccessToken', records(db), () => new Date(tokenAt)).upsert(
+      tokenId,
+      { jti: tokenId, kind: 'AccessToken', ...payload, grantId } as AdapterPayload,
+      ttl(tokenAt),
+    );
   };
 
   it('client create pre-registers a public client and prints its id last; client list shows it; client delete removes it', async () => {

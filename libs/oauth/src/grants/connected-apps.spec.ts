@@ -1,26 +1,19 @@
 import { Kysely, Migration } from 'kysely';
+import type { AdapterPayload } from 'oidc-provider';
 import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
 import { ConnectedAppsDatabase } from './connected-apps.host';
 import { ConnectedAppsService, sha256 } from './connected-apps.service';
+import { createOAuthRecords } from '../oauth.migration';
+import { OAuthRecordsAdapter } from '../oauth-records.adapter';
+import type { OAuthDatabase } from '../oauth.tables';
 
-/** `oauth_records` as `oauth.tables.ts` describes it, and the organizations' slugs the CLI looks up. */
-const createRecords: Migration = {
+/** The same database as the adapter types it (Kysely's types are invariant in the table set). */
+const records = (db: Kysely<ConnectedAppsDatabase>) => db as unknown as Kysely<OAuthDatabase>;
+
+/** The organizations' slugs the CLI looks up (a host column the library's test tables lack). */
+const addSlugs: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('organizations').addColumn('slug', 'text').execute();
-    await db.schema
-      .createTable('oauth_records')
-      .addColumn('model', 'text', (c) => c.notNull())
-      .addColumn('id_hash', 'text', (c) => c.notNull())
-      .addColumn('payload', 'text', (c) => c.notNull())
-      .addColumn('grant_id', 'text')
-      .addColumn('account_id', 'text')
-      .addColumn('client_id', 'text')
-      .addColumn('uid', 'text')
-      .addColumn('expires_at', 'text')
-      .addColumn('consumed_at', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('oauth_records_pk', ['model', 'id_hash'])
-      .execute();
   },
 };
 
@@ -33,31 +26,10 @@ describe('ConnectedAppsService', () => {
   const now = new Date('2026-12-01T12:00:00.000Z');
   const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
 
-  /**
-   * Writes a record as the authorization server's adapter does for
-   * oidc-provider's `upsert(id, payload, expiresIn)`: keyed by the id's
-   * SHA-256, the payload's grant, account and client in their columns.
-   */
+  /** Writes a record through the authorization server's own adapter, as oidc-provider's `upsert(id, payload, expiresIn)` at `createdAt`. */
   const upsert = async (model: string, id: string, payload: Record<string, unknown>, createdAt: string, expiresAt: string | null) => {
-    // A grant is its own grant (the adapter's rule), so revoking by grant id takes it too.
-    const grantId = model === 'Grant' ? id : typeof payload.grantId === 'string' ? payload.grantId : null;
-    // A token's payload keeps no id (the id is the token); a grant's keeps it, a handle rather than a credential.
-    const stored = model === 'Grant' ? { jti: id, ...payload } : payload;
-    await db
-      .insertInto('oauth_records')
-      .values({
-        model,
-        id_hash: sha256(id),
-        payload: JSON.stringify({ kind: model, ...stored }),
-        grant_id: grantId,
-        account_id: typeof payload.accountId === 'string' ? payload.accountId : null,
-        client_id: [payload.clientId, payload.client_id].find((value): value is string => typeof value === 'string') ?? null,
-        uid: null,
-        expires_at: expiresAt,
-        consumed_at: null,
-        created_at: createdAt,
-      })
-      .execute();
+    const expiresIn = expiresAt === null ? undefined : (Date.parse(expiresAt) - Date.parse(createdAt)) / 1000;
+    await new OAuthRecordsAdapter(model, records(db), () => new Date(createdAt)).upsert(id, { jti: id, kind: model, ...payload } as AdapterPayload, expiresIn);
   };
 
   const client = (clientId: string, name: string | undefined, createdAt = at(-10 * HOUR)) =>
@@ -95,7 +67,7 @@ describe('ConnectedAppsService', () => {
   beforeEach(async () => {
     db = await openLibraryTestDatabase<ConnectedAppsDatabase>({
       hostTables: { users: { passwords: false } },
-      migrations: { '0900_create_oauth_records': createRecords },
+      migrations: { '0600_create_oauth': createOAuthRecords, '0601_add_slugs': addSlugs },
       organizations: ['org-a', 'org-b'],
       users: [
         { id: 'ana', organization_id: 'org-a', email: 'ana@a.test', role: 'owner' },
