@@ -19,6 +19,7 @@ import { KaduConfig } from './config/kadu-config.interface';
 import { ApprovalsModule } from './approvals/approvals.module';
 import { ApprovalKeys, confirmationOptions, DatabaseConfirmationStore } from '@kobana/approvals';
 import { KaduLimitsModule } from './limits/kadu-limits.module';
+import { KaduConnectedAppsModule } from './connected-apps/kadu-connected-apps.module';
 import { KaduMcpLimits } from './limits/kadu-mcp.limits';
 
 /**
@@ -39,6 +40,7 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
     KaduMcpModule,
     ApprovalsModule,
     KaduOAuthModule,
+    KaduConnectedAppsModule,
     McpModule.forRootAsync({
       path: MCP_PATH,
       imports: [KaduOAuthModule, ConfigModule, ApprovalsModule, KaduLimitsModule],

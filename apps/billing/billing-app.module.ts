@@ -16,6 +16,7 @@ import { BillingOAuthModule } from './oauth/billing-oauth.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { NfesModule } from './nfes/nfes.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { BillingConnectedAppsModule } from './connected-apps/billing-connected-apps.module';
 
 /**
  * Kobana Billing: the second host of `McpModule`, which it imports with
@@ -34,6 +35,7 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module';
     BillingMcpModule,
     BillingApprovalsModule,
     BillingOAuthModule,
+    BillingConnectedAppsModule,
     McpModule.forRootAsync({
       path: BILLING_MCP_PATH,
       imports: [BillingOAuthModule, ConfigModule, BillingApprovalsModule],
