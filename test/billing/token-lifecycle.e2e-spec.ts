@@ -27,7 +27,11 @@ describeTokenLifecycle(
       mcpStatus: async (token) => (await rpc2025(billing, token, 'tools/list')).status,
       // `npm run cli:billing -- <argv>` against the running application's database.
       cli: (argv, io) =>
-        runBillingCli(argv, io, async () => ({ get: () => billing.identity, close: async () => undefined }) as unknown as INestApplicationContext),
+        runBillingCli(
+          argv,
+          io,
+          async () => ({ get: (token: unknown) => billing.app.get(token as never), close: async () => undefined }) as unknown as INestApplicationContext,
+        ),
       okExit: BILLING_CLI_EXIT.ok,
       setExpiry: async (ids, expiresAt) => {
         await db.updateTable('access_tokens').set({ expires_at: expiresAt }).where('id', 'in', ids).execute();

@@ -23,7 +23,12 @@ describeTokenLifecycle('Kadu: revoked and expired tokens', async () => {
         })
       ).status,
     // `npm run cli -- <argv>` against the running application's database.
-    cli: (argv, io) => runCli(argv, io, async () => ({ get: () => kadu.identity, close: async () => undefined }) as unknown as INestApplicationContext),
+    cli: (argv, io) =>
+      runCli(
+        argv,
+        io,
+        async () => ({ get: (token: unknown) => kadu.app.get(token as never), close: async () => undefined }) as unknown as INestApplicationContext,
+      ),
     okExit: CLI_EXIT.ok,
     setExpiry: async (ids, expiresAt) => {
       await kadu.db.updateTable('access_tokens').set({ expires_at: expiresAt }).where('id', 'in', ids).execute();
