@@ -16,6 +16,7 @@ import {
   REDIRECT_URI,
   tokenRequest,
 } from '../oauth/oauth-client.support';
+import { ConnectedAppsService } from '@kobana/oauth';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 
 jest.setTimeout(90_000);
@@ -50,8 +51,8 @@ describe('connected apps in Chromium (Kadu)', () => {
   });
 
   /** An MCP client the person allowed, through the server's whole flow; answers its id and tokens. */
-  async function connectClient(name: string): Promise<{ clientId: string; accessToken: string; refreshToken: string }> {
-    const clientId = await registeredClient(host, { client_name: name, grant_types: ['authorization_code', 'refresh_token'] });
+  async function connectClient(name: string, preRegistered?: string): Promise<{ clientId: string; accessToken: string; refreshToken: string }> {
+    const clientId = preRegistered ?? (await registeredClient(host, { client_name: name, grant_types: ['authorization_code', 'refresh_token'] }));
     const { verifier, challenge } = pkce();
     const person = new OAuthBrowser(host);
     await person.signIn(EMAIL, PASSWORD);
@@ -73,7 +74,9 @@ describe('connected apps in Chromium (Kadu)', () => {
   }
 
   it('signs in, sees the app, clicks Revoke: the app is gone, its token gets 401 on /mcp, its refresh token is refused', async () => {
-    const kept = await connectClient('Kept Client');
+    // One client pre-registered as `client create` does, one registered by itself: the server takes both.
+    const preRegistered = await kadu.app.get(ConnectedAppsService).createPublicClient({ name: 'Kept Client', redirectUris: [REDIRECT_URI] });
+    const kept = await connectClient('Kept Client', preRegistered);
     const revoked = await connectClient('Browser Test Client');
     expect((await mcp(host, revoked.accessToken, 'tools/list')).status).toBe(200);
 
@@ -98,6 +101,7 @@ describe('connected apps in Chromium (Kadu)', () => {
     expect((await mcp(host, revoked.accessToken, 'tools/list')).status).toBe(401);
     expect((await tokenRequest(host, { grant_type: 'refresh_token', refresh_token: revoked.refreshToken, client_id: revoked.clientId })).status).toBe(400);
     expect((await mcp(host, kept.accessToken, 'tools/list')).status).toBe(200);
+    expect(await page.locator(`.app[data-client-id="${preRegistered}"] dd`).allTextContents()).toContain('Registered by an administrator');
     await context.close();
   });
 });
