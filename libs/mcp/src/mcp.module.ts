@@ -48,6 +48,8 @@ import { McpRequestStateSigner } from './confirmation/mcp-request-state.signer';
 import { McpElicitationConfirmer } from './confirmation/mcp-elicitation.confirmer';
 import { McpApprovalConfirmer } from './confirmation/mcp-approval.confirmer';
 import { McpConfirmationGate } from './confirmation/mcp-confirmation.gate';
+import { McpAuditSink } from './interfaces/mcp-audit-sink.interface';
+import { McpAuditEmitter } from './audit/mcp-audit.emitter';
 
 const METHOD_HANDLERS = [
   InitializeHandler,
@@ -114,10 +116,12 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpElicitationConfirmer,
     McpApprovalConfirmer,
     McpConfirmationGate,
+    { provide: McpAuditSink, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.auditSink },
+    McpAuditEmitter,
     McpDispatcher,
     ...METHOD_HANDLERS,
     { provide: McpMethodHandlers, inject: METHOD_HANDLERS, useFactory: (...handlers: unknown[]) => handlers },
   ],
-  exports: [...REGISTRIES, MCP_RESOLVED_OPTIONS, McpDrainService, McpConfirmationStore],
+  exports: [...REGISTRIES, MCP_RESOLVED_OPTIONS, McpDrainService, McpConfirmationStore, McpAuditEmitter],
 })
 export class McpModule extends McpConfigurableModuleClass {}

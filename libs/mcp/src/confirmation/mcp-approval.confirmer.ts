@@ -4,6 +4,7 @@ import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpApproval, McpConfirmationStore } from '../interfaces/mcp-confirmation-store.interface';
 import { McpConfirmationOutcome, McpConfirmationRequest, answer } from './mcp-confirmation.request';
+import type { McpAuditDecision } from '../interfaces/mcp-audit-sink.interface';
 import { approvalClosedResult, approvalRequiredResult } from './mcp-confirmation.results';
 
 /**
@@ -22,14 +23,16 @@ export class McpApprovalConfirmer {
 
   async confirm(request: McpConfirmationRequest): Promise<McpConfirmationOutcome> {
     const open = await this.store.findOpenApproval(request.key);
-    if (!open) return this.required(request, await this.store.createApproval(this.newApproval(request)));
+    if (!open) return this.required(request, await this.store.createApproval(this.newApproval(request)), 'confirmation_asked');
     const expired = Date.parse(open.expires_at) <= request.now.getTime();
     if (open.status === 'cancelled') return this.close(request, open, 'cancelled');
     if (expired) return this.close(request, open, 'expired');
-    if (open.status === 'pending') return this.required(request, open);
-    if (await this.store.consumeApproval(open.id, request.now)) return { run: true };
+    if (open.status === 'pending') return this.required(request, open, 'confirmation_asked');
+    if (await this.store.consumeApproval(open.id, request.now)) {
+      return { run: true, step: { decision: 'confirmation_approved', approval_id: open.id, approved_by: open.decided_by } };
+    }
     // A concurrent identical call consumed it first: this one is a new call, so it needs a new approval.
-    return this.required(request, await this.store.createApproval(this.newApproval(request)));
+    return this.required(request, await this.store.createApproval(this.newApproval(request)), 'confirmation_replayed');
   }
 
   private newApproval(request: McpConfirmationRequest) {
@@ -48,12 +51,16 @@ export class McpApprovalConfirmer {
     };
   }
 
-  private required(request: McpConfirmationRequest, approval: McpApproval): McpConfirmationOutcome {
-    return answer(approvalRequiredResult(request.title, approval, this.options.approvalUrl(approval.id)));
+  private required(request: McpConfirmationRequest, approval: McpApproval, decision: McpAuditDecision): McpConfirmationOutcome {
+    return answer(approvalRequiredResult(request.title, approval, this.options.approvalUrl(approval.id)), { decision, approval_id: approval.id });
   }
 
   private async close(request: McpConfirmationRequest, approval: McpApproval, status: 'cancelled' | 'expired'): Promise<McpConfirmationOutcome> {
     await this.store.closeApproval(approval.id, request.now);
-    return answer(approvalClosedResult(request.title, approval, status));
+    return answer(approvalClosedResult(request.title, approval, status), {
+      decision: status === 'cancelled' ? 'confirmation_declined' : 'confirmation_expired',
+      approval_id: approval.id,
+      approved_by: approval.decided_by,
+    });
   }
 }

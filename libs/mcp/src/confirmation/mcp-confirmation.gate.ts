@@ -40,7 +40,7 @@ export class McpConfirmationGate {
       subject = tool.confirmation.describe ? confirmationSubject(await tool.confirmation.describe(caller, validated), tool.owner) : undefined;
     } catch (error) {
       // The very result the call itself would answer (the route's JSON), and nothing asked or stored.
-      if (error instanceof HttpException) return answer(toolResult(httpExceptionBody(error), true));
+      if (error instanceof HttpException) return answer(toolResult(httpExceptionBody(error), true), { decision: 'invalid_arguments' });
       throw error;
     }
     const request = {

@@ -3,6 +3,7 @@ import { invalidConfirmationAnswer, invalidRequestState } from '../errors/mcp-co
 import { McpConfirmationStore } from '../interfaces/mcp-confirmation-store.interface';
 import { McpRequestStateSigner } from './mcp-request-state.signer';
 import { McpConfirmationOutcome, McpConfirmationRequest, answer, sameKey } from './mcp-confirmation.request';
+import type { McpAuditDecision } from '../interfaces/mcp-audit-sink.interface';
 import { confirmInputRequired, declinedResult } from './mcp-confirmation.results';
 
 const ACTIONS = new Set(['accept', 'decline', 'cancel']);
@@ -22,21 +23,21 @@ export class McpElicitationConfirmer {
 
   async confirm(request: McpConfirmationRequest): Promise<McpConfirmationOutcome> {
     const { requestState, inputResponses } = request.context;
-    if (requestState === undefined) return this.ask(request);
+    if (requestState === undefined) return this.ask(request, 'confirmation_asked');
     const state = this.signer.verify(requestState);
     // Forged, edited, or issued to another caller, tool or arguments: the client misbehaves, so an error (the conformance suite requires one).
     if (!state || !sameKey(state, request.key)) throw invalidRequestState();
-    if (state.expires_at <= request.now.getTime()) return this.ask(request);
+    if (state.expires_at <= request.now.getTime()) return this.ask(request, 'confirmation_expired');
     const reply = inputResponses?.confirm;
-    if (reply === undefined) return this.ask(request);
-    if (!accepted(reply)) return answer(declinedResult(request.title));
+    if (reply === undefined) return this.ask(request, 'confirmation_asked');
+    if (!accepted(reply)) return answer(declinedResult(request.title), { decision: 'confirmation_declined' });
     // Spent before the tool runs: of concurrent retries with one state, exactly one gets here with `true`.
-    if (!(await this.store.spendNonce(state.nonce, new Date(state.expires_at)))) return this.ask(request);
-    return { run: true };
+    if (!(await this.store.spendNonce(state.nonce, new Date(state.expires_at)))) return this.ask(request, 'confirmation_replayed');
+    return { run: true, step: { decision: 'confirmation_approved' } };
   }
 
-  private ask(request: McpConfirmationRequest): McpConfirmationOutcome {
-    return answer(confirmInputRequired(request.title, request.args, this.signer.issue(request.key, request.now), request.subject));
+  private ask(request: McpConfirmationRequest, decision: McpAuditDecision): McpConfirmationOutcome {
+    return answer(confirmInputRequired(request.title, request.args, this.signer.issue(request.key, request.now), request.subject), { decision });
   }
 }
 

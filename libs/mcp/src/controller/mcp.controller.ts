@@ -12,6 +12,7 @@ import { McpEraGuard } from '../guards/mcp-era.guard';
 import { McpHeaderMismatchGuard } from '../guards/mcp-header-mismatch.guard';
 import { McpRateLimiter } from '../limits/mcp-rate-limiter';
 import { McpDispatcher } from '../dispatch/mcp.dispatcher';
+import { McpAuditEmitter } from '../audit/mcp-audit.emitter';
 import { mcpState } from '../transport/mcp-request.state';
 import { applyMcpResponseHeaders } from '../transport/mcp-response.headers';
 import { sendMcpResult } from '../transport/mcp-response.writer';
@@ -40,6 +41,7 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
     constructor(
       private readonly limiter: McpRateLimiter,
       private readonly dispatcher: McpDispatcher,
+      private readonly audit: McpAuditEmitter,
     ) {}
 
     // The guards in the order they run; `use` wraps those a host may replace.
@@ -54,6 +56,8 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
         response.status(202).end();
         return;
       }
+      // Authentication passed: from here, a refusal or a tool call is a decision the audit trail records.
+      this.audit.begin(request);
       await this.limiter.admit(request);
       const result = await this.dispatcher.dispatch({
         message,
@@ -66,6 +70,8 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
       // After the method: `initialize` settles the version the headers carry. Errors get theirs from the filter.
       applyMcpResponseHeaders(request, response);
       sendMcpResult(response, message.id, result);
+      // After the answer is written, so a slow or failing sink cannot touch it.
+      this.audit.answered(request, result);
     }
 
     /** GET (no server stream), DELETE (no session) and every other method. */
