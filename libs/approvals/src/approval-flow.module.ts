@@ -50,7 +50,8 @@ export class ApprovalFlowModule {
         PagePostPolicy,
         ApprovalsPruner,
       ],
-      exports: [DatabaseConfirmationStore, ApprovalKeys],
+      // The sessions too: other pages of the host (the audit trail's) serve the same signed-in person.
+      exports: [DatabaseConfirmationStore, ApprovalKeys, ApprovalSessionsService],
     };
   }
 }

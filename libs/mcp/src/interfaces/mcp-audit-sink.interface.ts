@@ -13,20 +13,27 @@ import type { McpEra } from './mcp-request.interface';
  *   `rate_limited` (429), `unavailable` (503): refused, nothing ran;
  * - `invalid_request`: any other refusal of a `tools/call` (malformed parameters, a forged `requestState`).
  */
-export type McpAuditDecision =
-  | 'allowed'
-  | 'confirmation_asked'
-  | 'confirmation_approved'
-  | 'confirmation_declined'
-  | 'confirmation_expired'
-  | 'confirmation_replayed'
-  | 'invalid_arguments'
-  | 'unknown_tool'
-  | 'forbidden_tool'
-  | 'insufficient_scope'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'invalid_request';
+export const MCP_AUDIT_DECISIONS = [
+  'allowed',
+  'confirmation_asked',
+  'confirmation_approved',
+  'confirmation_declined',
+  'confirmation_expired',
+  'confirmation_replayed',
+  'invalid_arguments',
+  'unknown_tool',
+  'forbidden_tool',
+  'insufficient_scope',
+  'rate_limited',
+  'unavailable',
+  'invalid_request',
+] as const;
+
+/** One of {@link MCP_AUDIT_DECISIONS}. */
+export type McpAuditDecision = (typeof MCP_AUDIT_DECISIONS)[number];
+
+/** What came of it, as a list (see {@link McpAuditOutcome}). */
+export const MCP_AUDIT_OUTCOMES = ['success', 'error_result', 'internal_error', 'not_run'] as const;
 
 /**
  * What came of it: `success` (the tool answered), `error_result` (an `isError`
@@ -34,7 +41,7 @@ export type McpAuditDecision =
  * `correlation_id` the one in the log and in the answer), `not_run` (nothing
  * ran: a refusal or a confirmation step; `status` is the HTTP status answered).
  */
-export type McpAuditOutcome = 'success' | 'error_result' | 'internal_error' | 'not_run';
+export type McpAuditOutcome = (typeof MCP_AUDIT_OUTCOMES)[number];
 
 /** `clientInfo` as the client sent it (era 2026 envelope). Nothing verifies it. */
 export interface McpAuditClientInfo {
