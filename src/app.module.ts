@@ -19,6 +19,8 @@ import { ApprovalsModule } from './approvals/approvals.module';
 import { ApprovalKeys, confirmationOptions, DatabaseConfirmationStore } from '@kobana/approvals';
 import { KaduLimitsModule } from './limits/kadu-limits.module';
 import { KaduMcpLimits } from './limits/kadu-mcp.limits';
+import { KaduAuditModule } from './audit/kadu-audit.module';
+import { DatabaseAuditSink } from '@kobana/audit';
 
 /**
  * Kadu: configuration, data, identity, the REST API under `/api/v1`, and the
@@ -37,20 +39,23 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
     WebhooksModule,
     KaduMcpModule,
     ApprovalsModule,
+    KaduAuditModule,
     McpModule.forRootAsync({
       path: MCP_PATH,
-      imports: [KaduIdentityModule, ConfigModule, ApprovalsModule, KaduLimitsModule],
-      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits],
+      imports: [KaduIdentityModule, ConfigModule, ApprovalsModule, KaduLimitsModule, KaduAuditModule],
+      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits, DatabaseAuditSink],
       useFactory: (
         verifier: McpAccessTokenVerifier,
         config: ConfigService<KaduConfig, true>,
         store: DatabaseConfirmationStore,
         keys: ApprovalKeys,
         limits: KaduMcpLimits,
+        auditSink: DatabaseAuditSink,
       ) => ({
         ...kaduMcpOptions(verifier, config),
         ...confirmationOptions(store, keys),
         ...limits.mcpOptions(),
+        auditSink,
       }),
     }),
   ],

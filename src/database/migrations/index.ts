@@ -1,3 +1,4 @@
+import { createAuditEvents } from '@kobana/audit';
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
@@ -30,4 +31,6 @@ export const KADU_MIGRATIONS: DatabaseMigrations = {
   '0500_secure_approval_sign_in': secureApprovalSignIn,
   // The approvals library's column for the words an approval page shows (what the call acts on).
   '0501_add_approval_summary': addApprovalSummary,
+  // The audit library's events of the MCP endpoint (who did what, on whose behalf, who approved it).
+  '0700_create_audit_events': createAuditEvents,
 };
