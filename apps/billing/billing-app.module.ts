@@ -15,6 +15,8 @@ import { McpAccessTokenVerifier } from '@kobana/identity';
 import { InvoicesModule } from './invoices/invoices.module';
 import { NfesModule } from './nfes/nfes.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { BillingAuditModule } from './audit/billing-audit.module';
+import { DatabaseAuditSink } from '@kobana/audit';
 
 /**
  * Kobana Billing: the second host of `McpModule`, which it imports with
@@ -32,14 +34,23 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module';
     NfesModule,
     BillingMcpModule,
     BillingApprovalsModule,
+    BillingAuditModule,
     McpModule.forRootAsync({
       path: BILLING_MCP_PATH,
-      imports: [BillingIdentityModule, ConfigModule, BillingApprovalsModule],
-      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys],
+      imports: [BillingIdentityModule, ConfigModule, BillingApprovalsModule, BillingAuditModule],
+      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, DatabaseAuditSink],
       // The approval library's confirmations: the database store, and requestState signed with a key from Billing's persisted secret.
-      useFactory: (verifier: McpAccessTokenVerifier, config: ConfigService<BillingConfig, true>, store: DatabaseConfirmationStore, keys: ApprovalKeys) => ({
+      useFactory: (
+        verifier: McpAccessTokenVerifier,
+        config: ConfigService<BillingConfig, true>,
+        store: DatabaseConfirmationStore,
+        keys: ApprovalKeys,
+        auditSink: DatabaseAuditSink,
+      ) => ({
         ...billingMcpOptions(verifier, config),
         ...confirmationOptions(store, keys),
+        // The audit trail: every tool call and refusal, kept in Billing's database.
+        auditSink,
       }),
     }),
   ],

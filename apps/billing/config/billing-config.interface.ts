@@ -21,4 +21,6 @@ export interface BillingConfig {
   BILLING_ALLOWED_ORIGINS: string[];
   /** Seed the `demo` organization and print demo tokens on start. `BILLING_DEMO`, @default true */
   BILLING_DEMO: boolean;
+  /** Days the audit trail keeps an event of the MCP endpoint; older ones are pruned. `BILLING_AUDIT_RETENTION_DAYS`, @default 90 */
+  BILLING_AUDIT_RETENTION_DAYS: number;
 }

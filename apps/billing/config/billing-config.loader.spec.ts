@@ -9,6 +9,7 @@ describe('loadBillingConfig', () => {
       DATABASE_URL: 'sqlite:./data/billing.sqlite',
       BILLING_ALLOWED_ORIGINS: [],
       BILLING_DEMO: true,
+      BILLING_AUDIT_RETENTION_DAYS: 90,
     });
     expect(BILLING_DEFAULT_DATABASE_URL).toBe('sqlite:./data/billing.sqlite');
   });

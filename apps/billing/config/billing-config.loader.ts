@@ -1,4 +1,4 @@
-import { ConfigurationError, Environment, parseBooleanSetting, readServerConfig, readSetting } from '@kobana/host-kit';
+import { ConfigurationError, Environment, parseBooleanSetting, parseIntegerSetting, readServerConfig, readSetting } from '@kobana/host-kit';
 import { BillingConfig } from './billing-config.interface';
 
 /** Billing's own default database file, beside Kadu's under `./data`. */
@@ -16,8 +16,9 @@ export function loadBillingConfig(env: Environment): BillingConfig {
   const server = readServerConfig(env, BILLING_DEFAULT_DATABASE_URL, problems);
   const origins = parseOrigins(readSetting(env, 'BILLING_ALLOWED_ORIGINS'), problems);
   const demo = parseBooleanSetting('BILLING_DEMO', readSetting(env, 'BILLING_DEMO'), true, problems);
+  const auditRetentionDays = parseIntegerSetting('BILLING_AUDIT_RETENTION_DAYS', readSetting(env, 'BILLING_AUDIT_RETENTION_DAYS'), 90, 1, problems);
   if (problems.length > 0) throw new ConfigurationError(problems);
-  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo };
+  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo, BILLING_AUDIT_RETENTION_DAYS: auditRetentionDays };
 }
 
 /** Each entry must be an http(s) origin, or the word `localhost`; kept normalised (`URL.origin`). */

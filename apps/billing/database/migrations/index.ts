@@ -1,3 +1,4 @@
+import { createAuditEvents } from '@kobana/audit';
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
@@ -34,4 +35,6 @@ export const BILLING_MIGRATIONS: DatabaseMigrations = {
   '0500_secure_approval_sign_in': secureApprovalSignIn,
   // The approvals library's column for the words an approval page shows; named as in Kadu, after every existing name.
   '0501_add_approval_summary': addApprovalSummary,
+  // The audit library's events of the MCP endpoint; named as in Kadu.
+  '0700_create_audit_events': createAuditEvents,
 };
