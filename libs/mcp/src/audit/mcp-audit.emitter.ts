@@ -58,10 +58,13 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
     const note = auditNote(request);
     if (!note || note.done || mcpState(request).message?.method !== 'tools/call') return;
     const record = (result ?? {}) as { isError?: unknown; structuredContent?: { statusCode?: unknown } };
-    const isError = record.isError === true;
+    const decision = this.decisionOf(note);
+    // The route's answer: the tool ran, or its arguments failed the route's validation before anyone was asked.
+    const routeAnswered = note.ran || decision === 'invalid_arguments';
+    const isError = routeAnswered && record.isError === true;
     const routeStatus = record.structuredContent?.statusCode;
     this.emit(request, note, {
-      decision: this.decisionOf(note),
+      decision,
       outcome: isError ? 'error_result' : note.ran ? 'success' : 'not_run',
       status: isError ? (typeof routeStatus === 'number' ? routeStatus : null) : 200,
       error_code: null,

@@ -36,10 +36,12 @@ export type McpAuditDecision = (typeof MCP_AUDIT_DECISIONS)[number];
 export const MCP_AUDIT_OUTCOMES = ['success', 'error_result', 'internal_error', 'not_run'] as const;
 
 /**
- * What came of it: `success` (the tool answered), `error_result` (an `isError`
- * result, `status` the route's HTTP status), `internal_error` (a fault,
- * `correlation_id` the one in the log and in the answer), `not_run` (nothing
- * ran: a refusal or a confirmation step; `status` is the HTTP status answered).
+ * What came of it: `success` (the tool answered), `error_result` (the route's
+ * error as an `isError` result: the tool failed, or a destructive tool's
+ * arguments failed validation before anyone was asked; `status` the route's
+ * HTTP status), `internal_error` (a fault, `correlation_id` the one in the
+ * log and in the answer), `not_run` (nothing ran: a refusal or a
+ * confirmation step; `status` is the HTTP status answered).
  */
 export type McpAuditOutcome = (typeof MCP_AUDIT_OUTCOMES)[number];
 
