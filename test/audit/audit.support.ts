@@ -60,6 +60,10 @@ export interface AuditHost {
   destructive: DestructiveCase;
   /** A call whose arguments carry a value a DTO marks `@McpSensitive()`: `secret` must never be stored. */
   sensitive: { tool: string; args: Record<string, unknown>; secret: string; stored: Record<string, unknown> };
+  /** Gives the person with `email` a password, for the sign-in page. */
+  setPassword(email: string, password: string): Promise<void>;
+  /** The session cookie of the host's pages. */
+  cookieName: string;
   close(): Promise<void>;
 }
 
@@ -109,6 +113,8 @@ export async function kaduHost(): Promise<AuditHost> {
       secret: 'SECRET-TOKEN-4242',
       stored: { events: ['execution.finished'] },
     },
+    setPassword: async (email, password) => void (await kadu.identity.setPassword((await kadu.identity.findUserByEmail(email))!.id, password)),
+    cookieName: 'kadu_session',
     close: () => kadu.close(),
   };
 }
@@ -142,6 +148,8 @@ export async function billingHost(): Promise<AuditHost> {
       secret: '52998224725',
       stored: { name: 'Maria', email: 'maria@a.test' },
     },
+    setPassword: async (email, password) => void (await billing.identity.setPassword((await billing.identity.findUserByEmail(email))!.id, password)),
+    cookieName: 'kbill_session',
     close: () => billing.close(),
   };
 }
