@@ -9,10 +9,10 @@ import { auditFailure } from './mcp-audit.note';
 
 const caller = { subject: 'u1', organization_id: 'o1', client_id: 'c1', client_name: 'Claude', scopes: ['x:read'], roles: ['owner'] };
 
-function callRequest(params: Record<string, unknown>): McpHttpRequest {
+function callRequest(params: Record<string, unknown>, method = 'tools/call'): McpHttpRequest {
   const request: McpHttpRequest = { method: 'POST', url: '/mcp', headers: {}, user: caller };
   Object.assign(mcpState(request), {
-    message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params },
+    message: { jsonrpc: '2.0', id: 1, method, params },
     id: 1,
     era: '2026',
     version: '2026-07-28',
@@ -57,6 +57,38 @@ describe('McpAuditEmitter', () => {
       error_code: -32602,
     });
     expect(events[0].arguments_digest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('records other methods only when refused for scope, rate or availability', () => {
+    const events: McpAuditEvent[] = [];
+    const emitter = emitterWith({ write: (event) => void events.push(event) });
+    const refuse = (failure: Parameters<typeof auditFailure>[1]) => {
+      const request = callRequest({ uri: 'kobana://x' }, 'resources/read');
+      emitter.begin(request);
+      auditFailure(request, failure);
+    };
+    refuse({ status: 503, code: -32030, insufficientScope: false, correlationId: null });
+    refuse({ status: 429, code: -32029, insufficientScope: false, correlationId: null });
+    refuse({ status: 403, code: null, insufficientScope: true, correlationId: null });
+    refuse({ status: 404, code: -32002, insufficientScope: false, correlationId: null });
+    const listed = callRequest({}, 'tools/list');
+    emitter.begin(listed);
+    emitter.answered(listed, { tools: [] });
+    expect(
+      events.map(({ method, tool, arguments: args, arguments_digest, decision, status, error_code }) => ({
+        method,
+        tool,
+        args,
+        arguments_digest,
+        decision,
+        status,
+        error_code,
+      })),
+    ).toEqual([
+      { method: 'resources/read', tool: null, args: null, arguments_digest: null, decision: 'unavailable', status: 503, error_code: -32030 },
+      { method: 'resources/read', tool: null, args: null, arguments_digest: null, decision: 'rate_limited', status: 429, error_code: -32029 },
+      { method: 'resources/read', tool: null, args: null, arguments_digest: null, decision: 'insufficient_scope', status: 403, error_code: null },
+    ]);
   });
 
   it('counts a sink that throws or rejects, logs once per run of failures, and never throws itself', async () => {
