@@ -3,7 +3,7 @@ import type { McpAuditEvent } from '@kobana/mcp';
 import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
 import { AuditDatabase } from './audit-host';
 import { createAuditEvents } from './audit-events.migration';
-import { DatabaseAuditSink } from './database-audit.sink';
+import { DatabaseAuditSink, toRow } from './database-audit.sink';
 import { AuditEventsService } from './audit-events.service';
 import { AuditEventsPruner } from './audit-events.pruner';
 import { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.settings';
@@ -59,13 +59,19 @@ describe('the audit library on a database', () => {
 
   it('rejects past maxPending, and each event of a batch the database refused', async () => {
     const sink = new DatabaseAuditSink(db, settings);
-    const accepted = [sink.write(event(1)), sink.write(event(2)), sink.write(event(3))];
-    await expect(sink.write(event(4))).rejects.toThrow('3 audit events are waiting');
+    const accepted = [sink.write(event(11)), sink.write(event(12)), sink.write(event(13))];
+    await expect(sink.write(event(14))).rejects.toThrow('3 audit events are waiting');
     await Promise.all(accepted);
-    // The same ids again: the primary key refuses the batch.
-    const refused = [sink.write(event(1)), sink.write(event(5))];
-    await expect(refused[0]).rejects.toThrow();
-    await expect(refused[1]).rejects.toThrow();
+    // A row with the id of the next batch's first event: the primary key refuses the whole batch.
+    await db
+      .insertInto('audit_events')
+      .values(toRow(event(15)))
+      .execute();
+    const refused = [sink.write(event(15)), sink.write(event(16))];
+    // Matched by message: better-sqlite3's errors may come from another realm's Error under jest.
+    await expect(refused[0]).rejects.toHaveProperty('message', expect.stringContaining('UNIQUE'));
+    await expect(refused[1]).rejects.toHaveProperty('message', expect.stringContaining('UNIQUE'));
+    expect((await db.selectFrom('audit_events').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([11, 12, 13, 15].map((n) => event(n).id));
   });
 
   it('lists one organization newest first, with filters and a cursor', async () => {
