@@ -24,6 +24,7 @@ const common = {
     '^@kobana/audit$': '<rootDir>/libs/audit/src',
     '^@kobana/database$': '<rootDir>/libs/database/src',
     '^@kobana/host-kit$': '<rootDir>/libs/host-kit/src',
+    '^@kobana/host-kit/telemetry$': '<rootDir>/libs/host-kit/src/telemetry',
     '^@kobana/idempotency$': '<rootDir>/libs/idempotency/src',
     '^@kobana/identity$': '<rootDir>/libs/identity/src',
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',

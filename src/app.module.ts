@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HostLoggingModule } from '@kobana/host-kit';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { McpModule } from '@kobana/mcp';
 import { MCP_PATH } from './app.constants';
@@ -7,7 +8,8 @@ import { DatabaseModule } from './database/database.module';
 import { ExecutionsModule } from './executions/executions.module';
 import { FilesModule } from './files/files.module';
 import { KaduIdentityModule } from './identity/kadu-identity.module';
-import { McpAccessTokenVerifier } from '@kobana/identity';
+import { OAuthBearerVerifier } from '@kobana/oauth';
+import { KaduOAuthModule } from './oauth/kadu-oauth.module';
 import { KaduMcpModule } from './kadu-mcp/kadu-mcp.module';
 import { kaduMcpOptions } from './kadu-mcp/kadu-mcp.options.factory';
 import { OrganizationsModule } from './organizations/organizations.module';
@@ -18,6 +20,7 @@ import { KaduConfig } from './config/kadu-config.interface';
 import { ApprovalsModule } from './approvals/approvals.module';
 import { ApprovalKeys, confirmationOptions, DatabaseConfirmationStore } from '@kobana/approvals';
 import { KaduLimitsModule } from './limits/kadu-limits.module';
+import { KaduConnectedAppsModule } from './connected-apps/kadu-connected-apps.module';
 import { KaduMcpLimits } from './limits/kadu-mcp.limits';
 import { KaduAuditModule } from './audit/kadu-audit.module';
 import { DatabaseAuditSink } from '@kobana/audit';
@@ -28,6 +31,8 @@ import { DatabaseAuditSink } from '@kobana/audit';
  */
 @Module({
   imports: [
+    // First, so the modules below log through it (JSON lines in production, `LOG_LEVEL`, `LOG_FORMAT`).
+    HostLoggingModule.forRoot(),
     KaduConfigModule,
     DatabaseModule,
     KaduSecretsModule,
@@ -39,13 +44,15 @@ import { DatabaseAuditSink } from '@kobana/audit';
     WebhooksModule,
     KaduMcpModule,
     ApprovalsModule,
+    KaduOAuthModule,
+    KaduConnectedAppsModule,
     KaduAuditModule,
     McpModule.forRootAsync({
       path: MCP_PATH,
-      imports: [KaduIdentityModule, ConfigModule, ApprovalsModule, KaduLimitsModule, KaduAuditModule],
-      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits, DatabaseAuditSink],
+      imports: [KaduOAuthModule, ConfigModule, ApprovalsModule, KaduLimitsModule, KaduAuditModule],
+      inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits, DatabaseAuditSink],
       useFactory: (
-        verifier: McpAccessTokenVerifier,
+        verifier: OAuthBearerVerifier,
         config: ConfigService<KaduConfig, true>,
         store: DatabaseConfirmationStore,
         keys: ApprovalKeys,

@@ -1,4 +1,7 @@
+// First: telemetry starts before the imports below load http, Express and pg.
+import './bootstrap/kadu.telemetry';
 import { Logger } from '@nestjs/common';
+import { HostLogger } from '@kobana/host-kit';
 import { ConfigService } from '@nestjs/config';
 import { createKaduApp } from './app.setup';
 import { seedDemo } from './bootstrap/demo.seeder';
@@ -13,7 +16,9 @@ import { IdentityService } from '@kobana/identity';
  * with a working demo token.
  */
 async function bootstrap(): Promise<void> {
-  const app = await createKaduApp();
+  // Nest's own lines wait for the host's logger (JSON in production, start-up narration at debug).
+  const app = await createKaduApp({ bufferLogs: true });
+  app.useLogger(app.get(HostLogger));
   app.enableShutdownHooks();
   // Start-up checks (keys, above all) refuse before the demo seeding writes anything.
   await app.init();
@@ -35,6 +40,8 @@ async function bootstrap(): Promise<void> {
 
 bootstrap().catch((error: unknown) => {
   // Nest has already logged a failure inside the container in full; one line is enough to close on.
+  // A failure while the application was being created leaves Nest's lines buffered for a logger never set: out they go.
+  Logger.flush();
   const message = error instanceof Error ? error.message : String(error);
   new Logger('Kadu').error(`Kadu did not start: ${message.split('\n')[0]}`);
   process.exit(1);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HostLoggingModule } from '@kobana/host-kit';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { McpModule } from '@kobana/mcp';
 import { BILLING_MCP_PATH } from './billing.constants';
@@ -11,10 +12,12 @@ import { BillingDatabaseModule } from './database/billing-database.module';
 import { BillingIdentityModule } from './identity/billing-identity.module';
 import { BillingApprovalsModule } from './approvals/billing-approvals.module';
 import { ApprovalKeys, confirmationOptions, DatabaseConfirmationStore } from '@kobana/approvals';
-import { McpAccessTokenVerifier } from '@kobana/identity';
+import { OAuthBearerVerifier } from '@kobana/oauth';
+import { BillingOAuthModule } from './oauth/billing-oauth.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { NfesModule } from './nfes/nfes.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { BillingConnectedAppsModule } from './connected-apps/billing-connected-apps.module';
 import { BillingAuditModule } from './audit/billing-audit.module';
 import { DatabaseAuditSink } from '@kobana/audit';
 
@@ -25,6 +28,8 @@ import { DatabaseAuditSink } from '@kobana/audit';
  */
 @Module({
   imports: [
+    // First, so the modules below log through it (JSON lines in production, `LOG_LEVEL`, `LOG_FORMAT`).
+    HostLoggingModule.forRoot(),
     BillingConfigModule,
     BillingDatabaseModule,
     BillingIdentityModule,
@@ -34,14 +39,16 @@ import { DatabaseAuditSink } from '@kobana/audit';
     NfesModule,
     BillingMcpModule,
     BillingApprovalsModule,
+    BillingOAuthModule,
+    BillingConnectedAppsModule,
     BillingAuditModule,
     McpModule.forRootAsync({
       path: BILLING_MCP_PATH,
-      imports: [BillingIdentityModule, ConfigModule, BillingApprovalsModule, BillingAuditModule],
-      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, DatabaseAuditSink],
+      imports: [BillingOAuthModule, ConfigModule, BillingApprovalsModule, BillingAuditModule],
+      inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, DatabaseAuditSink],
       // The approval library's confirmations: the database store, and requestState signed with a key from Billing's persisted secret.
       useFactory: (
-        verifier: McpAccessTokenVerifier,
+        verifier: OAuthBearerVerifier,
         config: ConfigService<BillingConfig, true>,
         store: DatabaseConfirmationStore,
         keys: ApprovalKeys,

@@ -1,4 +1,7 @@
+// First: telemetry starts before the imports below load http, Express and pg.
+import './bootstrap/billing.telemetry';
 import { Logger } from '@nestjs/common';
+import { HostLogger } from '@kobana/host-kit';
 import { ConfigService } from '@nestjs/config';
 import { describeDatabase, parseDatabaseUrl } from '@kobana/database';
 import { createBillingApp } from './billing-app.setup';
@@ -9,7 +12,9 @@ import { IdentityService } from '@kobana/identity';
 
 /** Starts Kobana Billing: migrates, seeds the demo (unless `BILLING_DEMO=false`), listens, prints where to connect. */
 async function bootstrap(): Promise<void> {
-  const app = await createBillingApp();
+  // Nest's own lines wait for the host's logger (JSON in production, start-up narration at debug).
+  const app = await createBillingApp({ bufferLogs: true });
+  app.useLogger(app.get(HostLogger));
   app.enableShutdownHooks();
   // Start-up checks (keys, above all) refuse before the demo seeding writes anything.
   await app.init();
@@ -29,6 +34,8 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
+  // A failure while the application was being created leaves Nest's lines buffered for a logger never set: out they go.
+  Logger.flush();
   const message = error instanceof Error ? error.message : String(error);
   new Logger('KobanaBilling').error(`Kobana Billing did not start: ${message.split('\n')[0]}`);
   process.exit(1);

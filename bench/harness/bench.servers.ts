@@ -19,6 +19,8 @@ export const SERVERS: Readonly<Record<string, ServerSpec>> = Object.freeze({
   // The same host for the confirmation and refusal rows: the echo's process then serves its two eras
   // and nothing else, as each peer's does, and its peak RSS is not that of every other row's load.
   'module-paths': { id: 'module-paths', entry: 'servers/module-echo.server.ts' },
+  // The echo with an OpenTelemetry SDK recording every span and metric (exported nowhere): tracing on against `module-echo`.
+  'module-traced': { id: 'module-traced', entry: 'servers/module-echo.server.ts', env: { BENCH_TRACING: '1' } },
   'module-10': { id: 'module-10', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '8' } },
   'module-200': { id: 'module-200', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '198' } },
   'module-limited': { id: 'module-limited', entry: 'servers/module-echo.server.ts', env: { BENCH_RATE_LIMITED: '1' } },

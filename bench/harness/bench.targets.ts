@@ -112,6 +112,18 @@ function moduleEcho(era: Era): BenchTarget {
   };
 }
 
+/** The echo with tracing on (an SDK registered, every span recorded), against the same echo without an SDK. */
+function tracedEcho(era: Era): BenchTarget {
+  return {
+    ...moduleEcho(era),
+    id: `module-echo-traced-${era}`,
+    label: `**@kobana/mcp** echo, era ${era}, OpenTelemetry SDK recording (tracing on)`,
+    server: 'module-traced',
+    baseline: `module-echo-${era}`,
+    goal: undefined,
+  };
+}
+
 function kaduMcp(era: Era): BenchTarget {
   return {
     id: `kadu-mcp-${era}`,
@@ -307,6 +319,8 @@ export const TARGETS: readonly BenchTarget[] = Object.freeze([
   restEcho('rest-echo-plain', 'the same route with a hand-written bearer guard (no passport)', 'rest-echo-plain'),
   moduleEcho('2025'),
   moduleEcho('2026'),
+  tracedEcho('2025'),
+  tracedEcho('2026'),
   echoPeer('rekog-2025', '`@rekog/mcp-nest` 2.x stateless, era 2025', 'rekog', '2025'),
   echoPeer('rekog-2026', '`@rekog/mcp-nest` 2.x stateless, era 2026', 'rekog', '2026'),
   echoPeer('sdk2-2025', 'SDK 2.x `createMcpHandler`, legacy leg (server per request), era 2025', 'sdk2', '2025', '/'),

@@ -14,6 +14,7 @@ import { BENCH_VALIDATION } from './bench.validation';
 import { EchoService } from './echo.tool';
 import { generatedToolsProvider } from './generated.tools';
 import { failStart, listenAndReport } from './server.ipc';
+import { startBenchTracing } from './bench.tracing';
 
 /**
  * The limiter keeps its defaults (its check is part of every served call);
@@ -32,6 +33,7 @@ function benchRateLimit(): McpRateLimitOptions | undefined {
 }
 
 async function main(): Promise<void> {
+  startBenchTracing();
   const extra = Number(process.env.BENCH_EXTRA_TOOLS ?? 0);
   const rateLimit = benchRateLimit();
   @Module({ providers: [EchoService, BenchVerifier, generatedToolsProvider(extra)], exports: [BenchVerifier] })

@@ -6,6 +6,7 @@ import { IdentityService } from '@kobana/identity';
 import { KADU_IDENTITY_OPTIONS } from '../identity/kadu-identity.options';
 import { CLI_EXIT, runCli } from './cli.runner';
 import { CliIo, DEFAULT_CLI_TOKEN_DAYS } from '@kobana/host-kit';
+import { ConnectedAppsDatabase, ConnectedAppsService } from '@kobana/oauth';
 
 /** Captures what a command writes. */
 function captureIo(): CliIo & { stdout: string[]; stderr: string[] } {
@@ -22,7 +23,8 @@ describe('runCli', () => {
   beforeEach(async () => {
     db = await openTestDatabase();
     identity = new IdentityService(db, KADU_IDENTITY_OPTIONS);
-    const context = { get: () => identity, close: jest.fn(async () => undefined) };
+    const apps = new ConnectedAppsService(db as unknown as Kysely<ConnectedAppsDatabase>);
+    const context = { get: (token: unknown) => (token === ConnectedAppsService ? apps : identity), close: jest.fn(async () => undefined) };
     openContext = jest.fn(async () => context as unknown as INestApplicationContext);
   });
   afterEach(() => db.destroy());
@@ -171,12 +173,13 @@ describe('runCli', () => {
       const io = captureIo();
       expect(await runCli(['token', 'list', '--organization', 'acme'], io, openContext)).toBe(CLI_EXIT.ok);
       expect(io.stdout).toHaveLength(3);
-      expect(io.stdout[0].split(/\s{2,}/)).toEqual(['ID', 'TOKEN', 'USER', 'CLIENT', 'NAME', 'SCOPES', 'CREATED', 'EXPIRES', 'STATUS']);
+      expect(io.stdout[0].split(/\s{2,}/)).toEqual(['ID', 'KIND', 'TOKEN', 'USER', 'CLIENT', 'NAME', 'SCOPES', 'CREATED', 'EXPIRES', 'STATUS']);
       const rows = io.stdout.slice(1).join('\n');
       const cells = (id: string) => io.stdout.find((line) => line.startsWith(id))!.split(/\s{2,}/);
       const scopes = 'kadu:read,kadu:write,kadu:run';
       expect(cells(viewer.id)).toEqual([
         viewer.id,
+        'personal',
         `kadu_mcp_${viewer.id.slice(0, 8)}…`,
         'viewer@acme.kadu.local',
         `pat_${viewer.id}`,
@@ -188,6 +191,7 @@ describe('runCli', () => {
       ]);
       expect(cells(admin.id)).toEqual([
         admin.id,
+        'personal',
         `kadu_api_${admin.id.slice(0, 8)}…`,
         'admin@acme.kadu.local',
         `pat_${admin.id}`,

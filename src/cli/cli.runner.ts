@@ -1,22 +1,23 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { IdentityError, IdentityService } from '@kobana/identity';
-import { CLI_EXIT as HOST_CLI_EXIT, CliCommands, CliIo, processIo, runCliCommands, StderrLogger, TOKEN_ADMIN_COMMANDS } from '@kobana/host-kit';
+import { CLI_EXIT as HOST_CLI_EXIT, CliCommands, CliIo, processIo, runCliCommands, StderrLogger } from '@kobana/host-kit';
+import { ConnectedAppsService, OAUTH_ADMIN_COMMANDS, OAuthCliRefusal, OAuthCliServices, oauthCliServices } from '@kobana/oauth';
 import { KaduCliModule } from './cli.module';
 import { CLI_USAGE } from './cli.usage';
 import { parsePasswordResetArgs, runPasswordReset } from './password-reset.command';
 import { parseTokenCreateArgs, runTokenCreate } from './token-create.command';
 
 /** Each command parses its own options and returns what to run. */
-const COMMANDS: CliCommands<IdentityService> = {
+const COMMANDS: CliCommands<OAuthCliServices<IdentityService>> = {
   'token create': (args) => {
     const options = parseTokenCreateArgs(args);
-    return (identity, io) => runTokenCreate(identity, options, io);
+    return ({ identity }, io) => runTokenCreate(identity, options, io);
   },
-  ...TOKEN_ADMIN_COMMANDS,
+  ...OAUTH_ADMIN_COMMANDS,
   'password reset': (args) => {
     const options = parsePasswordResetArgs(args);
-    return (identity, io) => runPasswordReset(identity, options, io);
+    return ({ identity }, io) => runPasswordReset(identity, options, io);
   },
 };
 
@@ -40,7 +41,7 @@ export function runCli(argv: string[], io: CliIo = processIo, openContext: () =>
     usage: CLI_USAGE,
     commands: COMMANDS,
     open: openContext,
-    service: (context) => context.get(IdentityService),
-    isRefusal: (error) => error instanceof IdentityError,
+    service: (context) => oauthCliServices(context.get(IdentityService), context.get(ConnectedAppsService)),
+    isRefusal: (error) => error instanceof IdentityError || error instanceof OAuthCliRefusal,
   });
 }

@@ -1,4 +1,5 @@
 import { TOKEN_ADMIN_USAGE, TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
+import { CLIENT_ADMIN_USAGE } from '@kobana/oauth';
 import { KADU_ROLES, KADU_SCOPES } from '../identity/kadu-identity.types';
 
 /** The CLI's help text. */
@@ -15,6 +16,8 @@ Commands:
         ${TOKEN_LIFETIME_USAGE}
 
 ${TOKEN_ADMIN_USAGE}
+
+${CLIENT_ADMIN_USAGE}
 
   password reset --email <email>
       Gives the user a new random password, printed as the last line of stdout.

@@ -11,6 +11,9 @@ import { promisify } from 'node:util';
 import { openBillingDatabase } from '../../apps/billing/database/billing-database.factory';
 import { IdentityService } from '@kobana/identity';
 import { BILLING_IDENTITY_OPTIONS } from '../../apps/billing/identity/billing-identity.options';
+import { Kysely } from 'kysely';
+import type { ConnectedAppsDatabase } from '@kobana/oauth';
+import { seedConnectedApp } from '../support/connected-apps.seed';
 
 const run = promisify(execFile);
 jest.setTimeout(90_000);
@@ -53,7 +56,7 @@ describe('npm run cli:billing (spawned)', () => {
     const id = token.split('_')[2];
 
     const listed = await cli(['token', 'list', '--organization', 'spawned'], databaseUrl);
-    expect(listed.stdout).toContain(`${id}  kbill_api_${id.slice(0, 8)}…`);
+    expect(listed.stdout).toContain(`${id}  personal  kbill_api_${id.slice(0, 8)}…`);
     expect(listed.stdout).not.toContain(token.split('_').slice(3).join('_'));
 
     const revoked = await cli(['token', 'revoke', '--id', id], databaseUrl);
@@ -67,6 +70,46 @@ describe('npm run cli:billing (spawned)', () => {
       await expect(new IdentityService(db, BILLING_IDENTITY_OPTIONS).verify(token, 'api')).resolves.toBeNull();
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('client create pre-registers a public client; a grant to it is listed beside the tokens and revoked by id with its tokens', async () => {
+    const databaseUrl = `sqlite:${join(dir, 'oauth.sqlite')}`;
+    await cli(['token', 'create', '--organization', 'spawned', '--role', 'financial'], databaseUrl);
+    const created = await cli(['client', 'create', '--name', 'Finance bot', '--redirect-uri', 'https://bot.example/callback'], databaseUrl);
+    const clientId = created.stdout.trimEnd().split('\n').pop()!;
+    expect(clientId).toMatch(/^pre_/);
+    expect((await cli(['client', 'list'], databaseUrl)).stdout).toMatch(
+      new RegExp(`${clientId}\\s+Finance bot\\s+pre-registered\\s+https://bot.example/callback`),
+    );
+
+    let opened = await openBillingDatabase(databaseUrl);
+    let grantId: string;
+    try {
+      const user = (await new IdentityService(opened.db, BILLING_IDENTITY_OPTIONS).findUserByEmail('financial@spawned.billing.local'))!;
+      ({ grantId } = await seedConnectedApp(opened.db as unknown as Kysely<ConnectedAppsDatabase>, {
+        accountId: user.id,
+        clientName: 'Finance bot',
+        resource: 'http://localhost:3000/mcp',
+        scope: 'billing:read',
+        clientId,
+      }));
+    } finally {
+      await opened.db.destroy();
+    }
+    const listed = (await cli(['token', 'list', '--organization', 'spawned'], databaseUrl)).stdout;
+    expect(listed).toMatch(new RegExp(`${grantId}\\s+oauth\\s+oauth grant\\s+financial@spawned.billing.local\\s+${clientId}\\s+Finance bot\\s+billing:read`));
+    expect((await cli(['token', 'revoke', '--id', grantId], databaseUrl)).stdout).toContain(`Token ${grantId} revoked`);
+    const failure = await cli(['token', 'revoke', '--id', grantId], databaseUrl).catch((error) => error);
+    expect(failure.code).toBe(1);
+
+    opened = await openBillingDatabase(databaseUrl);
+    try {
+      expect(
+        await (opened.db as unknown as Kysely<ConnectedAppsDatabase>).selectFrom('oauth_records').select('model').where('grant_id', '=', grantId).execute(),
+      ).toEqual([]);
+    } finally {
+      await opened.db.destroy();
     }
   });
 });

@@ -11,7 +11,9 @@ import { BILLING_CLI_EXIT, runBillingCli } from '../../apps/billing/cli/billing-
 import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { BillingDatabase } from '../../apps/billing/database/billing-database.interface';
 import { describeTokenLifecycle, tokenIdOf } from '../support/token-lifecycle.cases';
-import { Json, rest, rpc2025, startBilling } from './billing-app';
+import { BILLING_TEST_PUBLIC_URL, Json, rest, rpc2025, startBilling } from './billing-app';
+import type { ConnectedAppsDatabase } from '@kobana/oauth';
+import { seedConnectedApp } from '../support/connected-apps.seed';
 
 jest.setTimeout(60_000);
 
@@ -27,8 +29,23 @@ describeTokenLifecycle(
       mcpStatus: async (token) => (await rpc2025(billing, token, 'tools/list')).status,
       // `npm run cli:billing -- <argv>` against the running application's database.
       cli: (argv, io) =>
-        runBillingCli(argv, io, async () => ({ get: () => billing.identity, close: async () => undefined }) as unknown as INestApplicationContext),
+        runBillingCli(
+          argv,
+          io,
+          async () => ({ get: (token: unknown) => billing.app.get(token as never), close: async () => undefined }) as unknown as INestApplicationContext,
+        ),
       okExit: BILLING_CLI_EXIT.ok,
+      oauthToken: async (organization) => {
+        const user = await billing.identity.ensureUser(await billing.identity.ensureOrganization(organization), 'owner');
+        const app = await seedConnectedApp(db as unknown as Kysely<ConnectedAppsDatabase>, {
+          accountId: user.id,
+          clientName: 'Agent',
+          // The server's resource is its PUBLIC_URL's /mcp, whatever port the test listens on.
+          resource: `${BILLING_TEST_PUBLIC_URL}/mcp`,
+          scope: 'billing:read billing:write',
+        });
+        return { grantId: app.grantId, accessToken: app.accessToken };
+      },
       setExpiry: async (ids, expiresAt) => {
         await db.updateTable('access_tokens').set({ expires_at: expiresAt }).where('id', 'in', ids).execute();
       },

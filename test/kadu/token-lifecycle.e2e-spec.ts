@@ -6,6 +6,9 @@ import { INestApplicationContext } from '@nestjs/common';
 import { CLI_EXIT, runCli } from '../../src/cli/cli.runner';
 import { describeTokenLifecycle } from '../support/token-lifecycle.cases';
 import { startKadu } from '../support/kadu-app';
+import { Kysely } from 'kysely';
+import type { ConnectedAppsDatabase } from '@kobana/oauth';
+import { seedConnectedApp } from '../support/connected-apps.seed';
 
 jest.setTimeout(60_000);
 
@@ -23,8 +26,23 @@ describeTokenLifecycle('Kadu: revoked and expired tokens', async () => {
         })
       ).status,
     // `npm run cli -- <argv>` against the running application's database.
-    cli: (argv, io) => runCli(argv, io, async () => ({ get: () => kadu.identity, close: async () => undefined }) as unknown as INestApplicationContext),
+    cli: (argv, io) =>
+      runCli(
+        argv,
+        io,
+        async () => ({ get: (token: unknown) => kadu.app.get(token as never), close: async () => undefined }) as unknown as INestApplicationContext,
+      ),
     okExit: CLI_EXIT.ok,
+    oauthToken: async (organization) => {
+      const user = await kadu.identity.ensureUser(await kadu.identity.ensureOrganization(organization), 'owner');
+      const app = await seedConnectedApp(kadu.db as unknown as Kysely<ConnectedAppsDatabase>, {
+        accountId: user.id,
+        clientName: 'Agent',
+        resource: kadu.mcpUrl,
+        scope: 'kadu:read kadu:write kadu:run',
+      });
+      return { grantId: app.grantId, accessToken: app.accessToken };
+    },
     setExpiry: async (ids, expiresAt) => {
       await kadu.db.updateTable('access_tokens').set({ expires_at: expiresAt }).where('id', 'in', ids).execute();
     },

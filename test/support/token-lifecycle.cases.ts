@@ -18,6 +18,8 @@ export interface TokenLifecycleHost {
   cli(argv: string[], io: CliIo): Promise<number>;
   /** The exit code of a command that succeeded. */
   okExit: number;
+  /** An OAuth access token of an owner of `organization`, with the grant it belongs to, as the authorization server stores them. */
+  oauthToken(organization: string): Promise<{ grantId: string; accessToken: string }>;
   /** Sets the expiry of the tokens with these ids to `expiresAt`, in the database. */
   setExpiry(ids: string[], expiresAt: string): Promise<void>;
   close(): Promise<void>;
@@ -63,6 +65,17 @@ export function describeTokenLifecycle<H extends TokenLifecycleHost>(title: stri
       await host.setExpiry([tokenIdOf(api), tokenIdOf(mcp)], new Date(Date.now() - 1000).toISOString());
       expect(await host.apiStatus(api)).toBe(401);
       expect(await host.mcpStatus(mcp)).toBe(401);
+    });
+
+    it('an OAuth grant revoked with `token revoke` gets 401 on /mcp with every token of it; `token list` showed it as oauth', async () => {
+      const { grantId, accessToken } = await host.oauthToken('granting');
+      expect(await host.mcpStatus(accessToken)).toBe(200);
+      const listed: string[] = [];
+      expect(await host.cli(['token', 'list', '--organization', 'granting'], { out: (line) => listed.push(line), err: () => undefined })).toBe(host.okExit);
+      expect(listed.find((line) => line.startsWith(grantId))?.split(/\s{2,}/)[1]).toBe('oauth');
+
+      expect(await cli('token', 'revoke', '--id', grantId, '--organization', 'granting')).toBe(host.okExit);
+      expect(await host.mcpStatus(accessToken)).toBe(401);
     });
 
     more?.(() => host);

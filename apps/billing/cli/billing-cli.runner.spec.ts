@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { CliIo, DEFAULT_CLI_TOKEN_DAYS } from '@kobana/host-kit';
 import { IdentityService } from '@kobana/identity';
+import { ConnectedAppsDatabase, ConnectedAppsService } from '@kobana/oauth';
 import { openBillingDatabase } from '../database/billing-database.factory';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { BILLING_IDENTITY_OPTIONS } from '../identity/billing-identity.options';
@@ -22,7 +23,8 @@ describe('runBillingCli', () => {
   beforeEach(async () => {
     db = (await openBillingDatabase('sqlite::memory:')).db;
     identity = new IdentityService(db, BILLING_IDENTITY_OPTIONS);
-    const context = { get: () => identity, close: jest.fn(async () => undefined) };
+    const apps = new ConnectedAppsService(db as unknown as Kysely<ConnectedAppsDatabase>);
+    const context = { get: (token: unknown) => (token === ConnectedAppsService ? apps : identity), close: jest.fn(async () => undefined) };
     open = jest.fn(async () => context as unknown as INestApplicationContext);
   });
   afterEach(() => db.destroy());
@@ -55,6 +57,7 @@ describe('runBillingCli', () => {
     expect(io.stdout).toHaveLength(2);
     expect(io.stdout[1].split(/\s{2,}/)).toEqual([
       id,
+      'personal',
       `kbill_mcp_${id.slice(0, 8)}…`,
       'financial@acme.billing.local',
       `pat_${id}`,

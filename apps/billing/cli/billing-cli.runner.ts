@@ -11,10 +11,10 @@ import {
   requireOption,
   runCliCommands,
   StderrLogger,
-  TOKEN_ADMIN_COMMANDS,
   TOKEN_LIFETIME_OPTIONS,
 } from '@kobana/host-kit';
 import { CreateTokenOptions, IdentityError, IdentityService, ORGANIZATION_SLUG_PATTERN, TOKEN_AUDIENCES, TokenAudience } from '@kobana/identity';
+import { ConnectedAppsService, OAUTH_ADMIN_COMMANDS, OAuthCliRefusal, OAuthCliServices, oauthCliServices } from '@kobana/oauth';
 import { BILLING_ROLES, BillingRole } from '../identity/billing-roles';
 import { BillingCliModule } from './billing-cli.module';
 import { BILLING_CLI_USAGE } from './billing-cli.usage';
@@ -64,12 +64,12 @@ export function openBillingCliContext(): Promise<INestApplicationContext> {
 }
 
 /** Each command parses its own options (before any database is opened) and returns what to run. */
-const COMMANDS: CliCommands<IdentityService> = {
+const COMMANDS: CliCommands<OAuthCliServices<IdentityService>> = {
   'token create': (args) => {
     const options = parseBillingTokenArgs(args);
-    return (identity, io) => runBillingTokenCreate(identity, options, io);
+    return ({ identity }, io) => runBillingTokenCreate(identity, options, io);
   },
-  ...TOKEN_ADMIN_COMMANDS,
+  ...OAUTH_ADMIN_COMMANDS,
 };
 
 /** Mints the token: what was done goes to `io.err`, the token alone to `io.out`, last. */
@@ -88,7 +88,7 @@ export function runBillingCli(argv: string[], io: CliIo = processIo, open = open
     usage: BILLING_CLI_USAGE,
     commands: COMMANDS,
     open,
-    service: (context) => context.get(IdentityService),
-    isRefusal: (error) => error instanceof IdentityError,
+    service: (context) => oauthCliServices(context.get(IdentityService), context.get(ConnectedAppsService)),
+    isRefusal: (error) => error instanceof IdentityError || error instanceof OAuthCliRefusal,
   });
 }

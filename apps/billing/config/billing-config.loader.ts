@@ -16,9 +16,19 @@ export function loadBillingConfig(env: Environment): BillingConfig {
   const server = readServerConfig(env, BILLING_DEFAULT_DATABASE_URL, problems);
   const origins = parseOrigins(readSetting(env, 'BILLING_ALLOWED_ORIGINS'), problems);
   const demo = parseBooleanSetting('BILLING_DEMO', readSetting(env, 'BILLING_DEMO'), true, problems);
+  const clientMetadata = {
+    BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: parseBooleanSetting(
+      'BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK',
+      readSetting(env, 'BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK'),
+      false,
+      problems,
+    ),
+    // A path only: the file is read when the application is created (see BillingClientMetadataModule).
+    BILLING_OAUTH_CLIENT_METADATA_CA_FILE: readSetting(env, 'BILLING_OAUTH_CLIENT_METADATA_CA_FILE'),
+  };
   const auditRetentionDays = parseIntegerSetting('BILLING_AUDIT_RETENTION_DAYS', readSetting(env, 'BILLING_AUDIT_RETENTION_DAYS'), 90, 1, problems);
   if (problems.length > 0) throw new ConfigurationError(problems);
-  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo, BILLING_AUDIT_RETENTION_DAYS: auditRetentionDays };
+  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo, ...clientMetadata, BILLING_AUDIT_RETENTION_DAYS: auditRetentionDays };
 }
 
 /** Each entry must be an http(s) origin, or the word `localhost`; kept normalised (`URL.origin`). */

@@ -50,8 +50,8 @@ export class ApprovalFlowModule {
         PagePostPolicy,
         ApprovalsPruner,
       ],
-      // The sessions too: other pages of the host (the audit trail's) serve the same signed-in person.
-      exports: [DatabaseConfirmationStore, ApprovalKeys, ApprovalSessionsService],
+      // The sessions and the POST policy also serve the OAuth consent page, which signs people in here, the connected-apps page and the audit page.
+      exports: [DatabaseConfirmationStore, ApprovalKeys, ApprovalSessionsService, PagePostPolicy],
     };
   }
 }

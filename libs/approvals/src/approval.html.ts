@@ -45,13 +45,18 @@ export function localTimeScript(): string {
   return `<script>${LOCAL_TIME_SCRIPT}</script>`;
 }
 
+/** A full page in the pages' style; send it with {@link PAGE_HEADERS}. `body` must already be escaped HTML. */
+export function pageHtml(title: string, body: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(title)}</title><style>${STYLESHEET}</style></head><body><main>${body}</main></body></html>`
+  );
+}
+
 /** Sends a full page with the safe headers. `body` must already be escaped HTML. */
 export function sendPage(res: Response, status: number, title: string, body: string): void {
   res.status(status).set(PAGE_HEADERS);
-  res.send(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-      `<title>${escapeHtml(title)}</title><style>${STYLESHEET}</style></head><body><main>${body}</main></body></html>`,
-  );
+  res.send(pageHtml(title, body));
 }
 
 /** A 303 to a path of this site (Post/Redirect/Get), with the safe headers. */

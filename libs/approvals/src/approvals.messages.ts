@@ -42,4 +42,5 @@ export const ApprovalMessages = {
   signedInAs: () => 'Signed in as',
   signOut: () => 'Sign out',
   signedOut: () => 'You are signed out.',
+  connectedApps: () => 'Apps connected to your account',
 } as const;

@@ -16,5 +16,6 @@ export type { ApprovalFlowSettings, SignInThrottleRule } from './approval-flow.s
 export { addApprovalSummary } from './approval-summary.migration';
 export { ApprovalSessionsService } from './approval-sessions.service';
 export type { ApprovalSession } from './approval-sessions.service';
-export { sendPage, redirect, escapeHtml } from './approval.html';
+export { PagePostPolicy } from './page-post.policy';
+export { escapeHtml, PAGE_HEADERS, pageHtml, redirect, sendPage } from './approval.html';
 export { signOutBlock } from './sign-in.view';

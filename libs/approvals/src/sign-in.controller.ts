@@ -54,7 +54,10 @@ export class SignInController {
   @Get()
   async form(@Query('next') next: unknown, @Headers('cookie') cookie: string | undefined, @Res() res: Response): Promise<void> {
     const session = await this.sessions.find(cookie);
-    if (session) return sendPage(res, 200, this.title, `<h1>${escapeHtml(this.title)}</h1>${signOutBlock(session.email)}`);
+    if (session) {
+      const apps = `<p><a href="/connected-apps" id="connected-apps-link">${escapeHtml(ApprovalMessages.connectedApps())}</a></p>`;
+      return sendPage(res, 200, this.title, `<h1>${escapeHtml(this.title)}</h1>${signOutBlock(session.email)}${apps}`);
+    }
     sendPage(res, 200, this.title, signInBody(this.title, safeNext(next)));
   }
 

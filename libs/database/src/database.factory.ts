@@ -2,6 +2,7 @@ import { Kysely } from 'kysely';
 import { describeDatabase, parseDatabaseUrl } from './database-url.parser';
 import { createDialect } from './database.dialect';
 import { DatabaseMigrations, migrateToLatest } from './database.migrator';
+import { sqliteQuerySpans } from './sqlite-query.spans';
 
 /** An open, migrated database and what was done to it. */
 export interface OpenedDatabase<DB> {
@@ -21,7 +22,8 @@ export interface OpenedDatabase<DB> {
  */
 export async function openDatabase<DB>(databaseUrl: string, migrations: DatabaseMigrations): Promise<OpenedDatabase<DB>> {
   const location = parseDatabaseUrl(databaseUrl);
-  const db = new Kysely<DB>({ dialect: createDialect(location) });
+  // SQLite's queries get spans here; PostgreSQL's come from the pg instrumentation when a host starts telemetry.
+  const db = new Kysely<DB>({ dialect: createDialect(location), ...(location.dialect === 'sqlite' ? { log: sqliteQuerySpans } : {}) });
   try {
     const applied = await migrateToLatest(db, migrations);
     return { db, applied, description: describeDatabase(location) };

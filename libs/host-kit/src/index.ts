@@ -16,7 +16,7 @@ export { DEFAULT_CLI_TOKEN_DAYS, TOKEN_LIFETIME_OPTIONS, TOKEN_LIFETIME_USAGE, p
 export { parseTokenListArgs, parseTokenRevokeArgs } from './cli/token-admin.args';
 export type { TokenListArgs, TokenRevokeArgs } from './cli/token-admin.args';
 export { runTokenList, runTokenRevoke } from './cli/token-admin.commands';
-export { CLI_EXIT, runCliCommands, TOKEN_ADMIN_COMMANDS, TOKEN_ADMIN_USAGE } from './cli/cli-command.runner';
+export { adaptCliCommands, CLI_EXIT, runCliCommands, TOKEN_ADMIN_COMMANDS, TOKEN_ADMIN_USAGE } from './cli/cli-command.runner';
 export type { CliCommand, CliCommands, CliProgram } from './cli/cli-command.runner';
 export type { TokenAdmin, TokenListRow } from './cli/token-admin.commands';
 export { processIo } from './cli/cli.io';
@@ -29,3 +29,7 @@ export { SecretsPolicyError } from './secrets/secrets-policy.error';
 export type { SecretsTable } from './secrets/secrets.table';
 export type { SecretsOptions } from './secrets/secrets.options';
 export { createSecrets } from './secrets/secrets.migration';
+export { HostLoggingModule } from './logging/host-logging.module';
+export { HostLogger } from './logging/host.logger';
+export { readHostLogSettings } from './logging/host-logging.settings';
+export type { HostLogSettings, LogFormat } from './logging/host-logging.settings';

@@ -63,6 +63,7 @@ export const McpMessages = {
   confirmationRequirePersonNotBoolean: (tool: string) => `MCP tool "${tool}": "confirmation.requirePerson" must be true or false`,
   confirmationDescribeMissing: (tool: string, provider: string, method: string) =>
     `MCP tool "${tool}": "confirmation.describe" names ${provider}.${method}, which is not a method of that provider`,
+  toolValueNotJson: () => 'A tool returned a value JSON cannot represent (a function or a symbol)',
   unhandledError: (correlationId: string) => `Unhandled error in an MCP request (correlation id ${correlationId})`,
   notOverridable: (given: string, overridable: string[]) =>
     `McpModule cannot use a subclass in place of ${given}: "overrides" takes only ${overridable.join(', ')}`,

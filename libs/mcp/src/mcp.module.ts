@@ -48,6 +48,7 @@ import { McpRequestStateSigner } from './confirmation/mcp-request-state.signer';
 import { McpElicitationConfirmer } from './confirmation/mcp-elicitation.confirmer';
 import { McpApprovalConfirmer } from './confirmation/mcp-approval.confirmer';
 import { McpConfirmationGate } from './confirmation/mcp-confirmation.gate';
+import { McpTelemetry } from './telemetry/mcp.telemetry';
 import { McpAuditSink } from './interfaces/mcp-audit-sink.interface';
 import { McpAuditEmitter } from './audit/mcp-audit.emitter';
 
@@ -116,6 +117,7 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpElicitationConfirmer,
     McpApprovalConfirmer,
     McpConfirmationGate,
+    McpTelemetry,
     { provide: McpAuditSink, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.auditSink },
     McpAuditEmitter,
     McpDispatcher,

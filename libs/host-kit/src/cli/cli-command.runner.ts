@@ -66,13 +66,32 @@ export async function runCliCommands<S>(argv: string[], io: CliIo, program: CliP
   }
 }
 
+/**
+ * Commands written for one service, run against another that holds it: a
+ * host whose CLI drives several services (identity, OAuth grants) picks each
+ * command's own from one object.
+ */
+export function adaptCliCommands<S, T>(commands: CliCommands<T>, pick: (service: S) => T): CliCommands<S> {
+  return Object.fromEntries(
+    Object.entries(commands).map(([name, parse]) => [
+      name,
+      (args: string[]): CliCommand<S> => {
+        const command = parse(args);
+        return (service, io) => command(pick(service), io);
+      },
+    ]),
+  );
+}
+
 /** The help text of {@link TOKEN_ADMIN_COMMANDS}, for a host's usage (indented as a command list). */
 export const TOKEN_ADMIN_USAGE = `  token list --organization <slug> [--email <email>]
-      The organization's tokens (or that user's), newest first: id, how the token
-      starts (never its secret), user, client, scopes, created, expires, status.
+      The organization's tokens (or that user's), newest first: id, kind (personal
+      token or OAuth grant of a connected app), how the token starts (never its
+      secret), user, client, scopes, created, expires, status.
 
-  token revoke --id <token id> [--organization <slug>]
-      Revokes the token: the next API or MCP call with it gets 401.`;
+  token revoke --id <token or grant id> [--organization <slug>]
+      Revokes the token, or the OAuth grant with every token of it: the next API
+      or MCP call with it gets 401.`;
 
 /** `token list` and `token revoke`, the same in every host's CLI. */
 export const TOKEN_ADMIN_COMMANDS: CliCommands<TokenAdmin> = {

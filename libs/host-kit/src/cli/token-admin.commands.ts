@@ -18,6 +18,8 @@ export interface TokenListRow {
   revoked_at: string | null;
   /** When the token last opened a call; absent while the host does not track it. */
   last_used_at?: string | null;
+  /** `personal` (an access token minted here) or `oauth` (a grant a person gave a client); absent where only personal tokens exist. */
+  kind?: 'personal' | 'oauth';
 }
 
 /** What the token commands need of the host's identity service (`IdentityService` has it). */
@@ -38,9 +40,23 @@ export async function runTokenList(admin: TokenAdmin, args: TokenListArgs, io: C
     return tokens;
   }
   const tracksUse = tokens.some((token) => token.last_used_at !== undefined);
-  const header = ['ID', 'TOKEN', 'USER', 'CLIENT', 'NAME', 'SCOPES', 'CREATED', 'EXPIRES', ...(tracksUse ? ['LAST USED'] : []), 'STATUS'];
+  const kinds = tokens.some((token) => token.kind !== undefined);
+  const header = [
+    'ID',
+    ...(kinds ? ['KIND'] : []),
+    'TOKEN',
+    'USER',
+    'CLIENT',
+    'NAME',
+    'SCOPES',
+    'CREATED',
+    'EXPIRES',
+    ...(tracksUse ? ['LAST USED'] : []),
+    'STATUS',
+  ];
   const rows = tokens.map((token) => [
     token.id,
+    ...(kinds ? [token.kind ?? 'personal'] : []),
     token.hint,
     token.user_email,
     token.client_id,

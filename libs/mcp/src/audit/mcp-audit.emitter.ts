@@ -10,6 +10,7 @@ import { mcpState } from '../transport/mcp-request.state';
 import { McpAuditFailure, McpAuditNote, auditNote, startAuditNote } from './mcp-audit.note';
 import { McpSensitivePlan, sensitivePlan, withoutSensitive } from './mcp-sensitive.plan';
 import { McpAuditMessages } from './mcp-audit.messages';
+import { McpRawJson } from '../results/mcp-raw-json.result';
 
 /** Longest `clientInfo` text kept: the client chooses it. */
 const CLIENT_INFO_MAX_LENGTH = 200;
@@ -57,12 +58,12 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
   answered(request: McpHttpRequest, result: unknown): void {
     const note = auditNote(request);
     if (!note || note.done || mcpState(request).message?.method !== 'tools/call') return;
-    const record = (result ?? {}) as { isError?: unknown; structuredContent?: { statusCode?: unknown } };
+    const record = (result ?? {}) as { isError?: unknown; structuredContent?: unknown };
     const decision = this.decisionOf(note);
     // The route's answer: the tool ran, or its arguments failed the route's validation before anyone was asked.
     const routeAnswered = note.ran || decision === 'invalid_arguments';
     const isError = routeAnswered && record.isError === true;
-    const routeStatus = record.structuredContent?.statusCode;
+    const routeStatus = isError ? statusCodeOf(record.structuredContent) : undefined;
     this.emit(request, note, {
       decision,
       outcome: isError ? 'error_result' : note.ran ? 'success' : 'not_run',
@@ -175,6 +176,18 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
     this.failed++;
     if (this.failing++ === 0) this.logger.error(McpAuditMessages.sinkFailed(error instanceof Error ? error.message : String(error)));
   }
+}
+
+/** `statusCode` of the route's error body, kept as JSON text (read back only for an error result) or as an object. */
+function statusCodeOf(structured: unknown): unknown {
+  if (structured instanceof McpRawJson) {
+    try {
+      return (JSON.parse(structured.json) as { statusCode?: unknown }).statusCode;
+    } catch {
+      return undefined;
+    }
+  }
+  return (structured as { statusCode?: unknown } | undefined)?.statusCode;
 }
 
 function toolName(request: McpHttpRequest): string | undefined {

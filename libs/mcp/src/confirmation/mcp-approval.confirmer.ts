@@ -23,19 +23,24 @@ export class McpApprovalConfirmer {
 
   async confirm(request: McpConfirmationRequest): Promise<McpConfirmationOutcome> {
     const open = await this.store.findOpenApproval(request.key);
-    if (!open) return this.required(request, await this.store.createApproval(this.newApproval(request)), 'confirmation_asked');
-    const expired = Date.parse(open.expires_at) <= request.now.getTime();
+    const expired = open !== undefined && Date.parse(open.expires_at) <= request.now.getTime();
+    // Approved and in time: the call runs without the hook's words, which only a question needs
+    // (for a record that vanished meanwhile the tool answers the hook's 404 itself).
+    if (open?.status === 'approved' && !expired && (await this.store.consumeApproval(open.id, request.now))) {
+      return { run: true, step: { decision: 'confirmation_approved', approval_id: open.id, approved_by: open.decided_by } };
+    }
+    // Every other answer comes after the hook, as when it ran first: its refusal is the answer, and nothing is stored or closed.
+    const words = await request.describe();
+    if ('refusal' in words) return words.refusal;
+    if (!open) return this.required(request, await this.store.createApproval(this.newApproval(request, words.subject)), 'confirmation_asked');
     if (open.status === 'cancelled') return this.close(request, open, 'cancelled');
     if (expired) return this.close(request, open, 'expired');
     if (open.status === 'pending') return this.required(request, open, 'confirmation_asked');
-    if (await this.store.consumeApproval(open.id, request.now)) {
-      return { run: true, step: { decision: 'confirmation_approved', approval_id: open.id, approved_by: open.decided_by } };
-    }
     // A concurrent identical call consumed it first: this one is a new call, so it needs a new approval.
-    return this.required(request, await this.store.createApproval(this.newApproval(request)), 'confirmation_replayed');
+    return this.required(request, await this.store.createApproval(this.newApproval(request, words.subject)), 'confirmation_replayed');
   }
 
-  private newApproval(request: McpConfirmationRequest) {
+  private newApproval(request: McpConfirmationRequest, subject: string | undefined) {
     const { key, caller, context, args, now } = request;
     // clientInfo is optional and unchecked by the envelope: a name that is not text counts as none (an object made the store throw).
     const sentName: unknown = context.era === '2026' ? context.clientInfo?.name : undefined;
@@ -45,7 +50,7 @@ export class McpApprovalConfirmer {
       id: randomUUID(),
       client_name: clientName,
       arguments: args,
-      summary: request.subject ?? null,
+      summary: subject ?? null,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + this.options.approvalTtlSeconds * 1000).toISOString(),
     };

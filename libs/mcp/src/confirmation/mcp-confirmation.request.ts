@@ -14,17 +14,32 @@ export interface McpConfirmationRequest {
   key: McpApprovalKey;
   /** The tool's title (its name when it has none), for the person. */
   title: string;
-  /** What the call acts on, in words, from the tool's `describe` hook; `undefined` without one. */
-  subject?: string;
+  /**
+   * What the call acts on, in words, from the tool's `describe` hook (1–2
+   * database reads in the hosts), run on the first call only. Asked for only
+   * when the call does not run now: a call that runs gets the same refusal
+   * from the tool itself.
+   */
+  describe(): Promise<McpConfirmationWords>;
   now: Date;
 }
 
 /**
- * What a confirmer decided: answer `result` instead of running, or run the
- * tool now (the confirmation is already spent); `step` is what the audit
- * trail records (none for a tool that needs no confirmation).
+ * The hook's words (`undefined` without a hook, or for a blank answer), or
+ * its refusal as the answer: the very result the call itself would answer,
+ * e.g. the route's 404 for a record that vanished.
  */
-export type McpConfirmationOutcome = { run: true; step?: McpConfirmationStep } | { run: false; result: Record<string, unknown>; step?: McpConfirmationStep };
+export type McpConfirmationWords = { subject: string | undefined } | { refusal: McpConfirmationOutcome };
+
+/**
+ * What the gate decided: answer `result` instead of running, or run the tool
+ * now (the confirmation is already spent). `validatedArgs`: the arguments as
+ * the gate validated them, which the call takes as they are instead of
+ * validating them again; absent for a tool the gate let pass untouched.
+ * `step`: what the audit trail records (none for a tool that needs no confirmation).
+ */
+export type McpConfirmationOutcome =
+  { run: true; validatedArgs?: unknown; step?: McpConfirmationStep } | { run: false; result: Record<string, unknown>; step?: McpConfirmationStep };
 
 /** Nothing runs; the caller gets `result`. */
 export function answer(result: object, step?: McpConfirmationStep): McpConfirmationOutcome {

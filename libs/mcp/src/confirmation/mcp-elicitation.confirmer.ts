@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { invalidConfirmationAnswer, invalidRequestState } from '../errors/mcp-confirmation.errors';
 import { McpConfirmationStore } from '../interfaces/mcp-confirmation-store.interface';
-import { McpRequestStateSigner } from './mcp-request-state.signer';
+import { McpConfirmationState, McpRequestStateSigner } from './mcp-request-state.signer';
 import { McpConfirmationOutcome, McpConfirmationRequest, answer, sameKey } from './mcp-confirmation.request';
 import type { McpAuditDecision } from '../interfaces/mcp-audit-sink.interface';
 import { confirmInputRequired, declinedResult } from './mcp-confirmation.results';
@@ -22,31 +22,50 @@ export class McpElicitationConfirmer {
   ) {}
 
   async confirm(request: McpConfirmationRequest): Promise<McpConfirmationOutcome> {
-    const { requestState, inputResponses } = request.context;
-    if (requestState === undefined) return this.ask(request, 'confirmation_asked');
-    const state = this.signer.verify(requestState);
+    const retry = this.readRetry(request);
+    // Spent before the tool runs: of concurrent retries with one state, exactly one gets here with `true`. It runs without
+    // the hook's words, which only a question needs (for a record that vanished meanwhile the tool answers the hook's 404 itself).
+    if (retry.kind === 'accepted' && (await this.store.spendNonce(retry.state.nonce, new Date(retry.state.expires_at)))) {
+      return { run: true, step: { decision: 'confirmation_approved' } };
+    }
+    // Every other answer comes after the hook, as when it ran first: its refusal is the answer, and nothing is asked.
+    const words = await request.describe();
+    if ('refusal' in words) return words.refusal;
     // Forged, edited, or issued to another caller, tool or arguments: the client misbehaves, so an error (the conformance suite requires one).
-    if (!state || !sameKey(state, request.key)) throw invalidRequestState();
-    if (state.expires_at <= request.now.getTime()) return this.ask(request, 'confirmation_expired');
-    const reply = inputResponses?.confirm;
-    if (reply === undefined) return this.ask(request, 'confirmation_asked');
-    if (!accepted(reply)) return answer(declinedResult(request.title), { decision: 'confirmation_declined' });
-    // Spent before the tool runs: of concurrent retries with one state, exactly one gets here with `true`.
-    if (!(await this.store.spendNonce(state.nonce, new Date(state.expires_at)))) return this.ask(request, 'confirmation_replayed');
-    return { run: true, step: { decision: 'confirmation_approved' } };
+    if (retry.kind === 'forged') throw invalidRequestState();
+    if (retry.kind === 'unreadable') throw invalidConfirmationAnswer();
+    if (retry.kind === 'declined') return answer(declinedResult(request.title), { decision: 'confirmation_declined' });
+    // A first call, an expired state, no answer, or an accepted one whose nonce another retry spent: asked (again).
+    const decision: McpAuditDecision =
+      retry.kind === 'accepted' ? 'confirmation_replayed' : retry.kind === 'expired' ? 'confirmation_expired' : 'confirmation_asked';
+    return answer(confirmInputRequired(request.title, request.args, this.signer.issue(request.key, request.now), words.subject), { decision });
   }
 
-  private ask(request: McpConfirmationRequest, decision: McpAuditDecision): McpConfirmationOutcome {
-    return answer(confirmInputRequired(request.title, request.args, this.signer.issue(request.key, request.now), request.subject), { decision });
+  /** What the call carries, checked in this order, without touching the store. */
+  private readRetry(request: McpConfirmationRequest): McpRetry {
+    const { requestState, inputResponses } = request.context;
+    if (requestState === undefined) return { kind: 'ask' };
+    const state = this.signer.verify(requestState);
+    if (!state || !sameKey(state, request.key)) return { kind: 'forged' };
+    if (state.expires_at <= request.now.getTime()) return { kind: 'expired' };
+    const reply = inputResponses?.confirm;
+    if (reply === undefined) return { kind: 'ask' };
+    const accept = accepted(reply);
+    if (accept === undefined) return { kind: 'unreadable' };
+    return accept ? { kind: 'accepted', state } : { kind: 'declined' };
   }
 }
 
-/** True for `{ action: "accept", content: { confirm: true } }`; false for a decline, a cancel or `confirm` not true; -32602 for any other shape. */
-function accepted(reply: Record<string, unknown>): boolean {
+/** A call as the confirmer reads it: ask, an error, a decline, or an accepted answer under a valid state. */
+type McpRetry = { kind: 'ask' | 'expired' | 'forged' | 'unreadable' | 'declined' } | { kind: 'accepted'; state: McpConfirmationState };
+
+/**
+ * True for `{ action: "accept", content: { confirm: true } }`; false for a
+ * decline, a cancel or `confirm` not true; `undefined` for any other shape (-32602).
+ */
+function accepted(reply: Record<string, unknown>): boolean | undefined {
   const { action, content } = reply;
-  if (typeof action !== 'string' || !ACTIONS.has(action)) throw invalidConfirmationAnswer();
-  if (content !== undefined && (content === null || typeof content !== 'object' || Array.isArray(content))) {
-    throw invalidConfirmationAnswer();
-  }
+  if (typeof action !== 'string' || !ACTIONS.has(action)) return undefined;
+  if (content !== undefined && (content === null || typeof content !== 'object' || Array.isArray(content))) return undefined;
   return action === 'accept' && (content as Record<string, unknown> | undefined)?.confirm === true;
 }

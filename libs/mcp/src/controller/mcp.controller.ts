@@ -1,6 +1,6 @@
 import { All, Controller, Post, Req, Res, Type, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
 import { methodNotAllowed } from '../errors/mcp-transport.errors';
 import { McpExceptionFilter } from '../errors/mcp-exception.filter';
 import { McpDrainGuard } from '../guards/mcp-drain.guard';
@@ -17,6 +17,7 @@ import { mcpState } from '../transport/mcp-request.state';
 import { applyMcpResponseHeaders } from '../transport/mcp-response.headers';
 import { sendMcpResult } from '../transport/mcp-response.writer';
 import type { McpClassResolver } from '../mcp.overrides';
+import { McpTelemetry } from '../telemetry/mcp.telemetry';
 
 /**
  * The MCP endpoint, mounted at `path`. Read top to bottom, the decorators and
@@ -41,6 +42,7 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
     constructor(
       private readonly limiter: McpRateLimiter,
       private readonly dispatcher: McpDispatcher,
+      private readonly telemetry: McpTelemetry,
       private readonly audit: McpAuditEmitter,
     ) {}
 
@@ -50,16 +52,38 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
     async handle(@Req() request: McpHttpRequest, @Res() response: Response): Promise<void> {
       const state = mcpState(request);
       const message = state.message!;
+      // From here the method is known: the span covers the limits, the method and the answer (see `telemetry/`).
+      const operation = this.telemetry.start(message, request.headers);
       if (message.id === undefined) {
         // A notification: accepted, nothing to answer, whatever its method.
         applyMcpResponseHeaders(request, response);
         response.status(202).end();
+        this.telemetry.end(operation, state.version, {});
         return;
       }
       // Authentication passed: from here, a refusal or a tool call is a decision the audit trail records.
       this.audit.begin(request);
+      let result: Awaited<ReturnType<McpDispatcher['dispatch']>>;
+      try {
+        result = operation ? await this.telemetry.run(operation, () => this.serve(request, state)) : await this.serve(request, state);
+      } catch (error) {
+        // The filter writes the answer right after; the span ends with the error it answers.
+        this.telemetry.end(operation, state.version, { error });
+        throw error;
+      }
+      // After the method: `initialize` settles the version the headers carry. Errors get theirs from the filter.
+      applyMcpResponseHeaders(request, response);
+      sendMcpResult(response, message.id, result);
+      this.telemetry.end(operation, state.version, { result });
+      // After the answer is written, so a slow or failing sink cannot touch it.
+      this.audit.answered(request, result);
+    }
+
+    /** The limits, then the method. */
+    private async serve(request: McpHttpRequest, state: McpRequestState): Promise<Awaited<ReturnType<McpDispatcher['dispatch']>>> {
       await this.limiter.admit(request);
-      const result = await this.dispatcher.dispatch({
+      const message = state.message!;
+      return this.dispatcher.dispatch({
         message,
         params: message.params ?? {},
         era: state.era!,
@@ -67,11 +91,6 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
         state,
         request,
       });
-      // After the method: `initialize` settles the version the headers carry. Errors get theirs from the filter.
-      applyMcpResponseHeaders(request, response);
-      sendMcpResult(response, message.id, result);
-      // After the answer is written, so a slow or failing sink cannot touch it.
-      this.audit.answered(request, result);
     }
 
     /** GET (no server stream), DELETE (no session) and every other method. */

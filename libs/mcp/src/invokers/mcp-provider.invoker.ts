@@ -28,9 +28,12 @@ export class McpProviderInvoker {
     this.validation = new ValidationPipe(options.validation);
   }
 
-  /** Validates, binds and calls; whatever the method throws propagates. */
-  async invoke(target: McpInvocable, sources: McpParamSources): Promise<unknown> {
-    const args = target.inputType ? await this.validate(target, sources.args) : sources.args;
+  /**
+   * Validates, binds and calls; whatever the method throws propagates.
+   * `argsValidated`: `sources.args` already came from {@link validateArguments}.
+   */
+  async invoke(target: McpInvocable, sources: McpParamSources, argsValidated = false): Promise<unknown> {
+    const args = target.inputType && !argsValidated ? await this.validate(target, sources.args) : sources.args;
     const positional: unknown[] = [];
     for (const binding of target.params) {
       positional[binding.index] = binding.kind === 'args' ? args : sources[binding.kind];
@@ -41,7 +44,8 @@ export class McpProviderInvoker {
   /**
    * The arguments as the method would receive them (validated and
    * transformed when it takes a DTO), without calling it: a destructive
-   * tool's arguments are checked before anyone is asked to confirm.
+   * tool's arguments are checked before anyone is asked to confirm, and the
+   * call then takes them as they are (`argsValidated` of {@link invoke}).
    */
   async validateArguments(target: McpInvocable, args: unknown): Promise<unknown> {
     return target.inputType ? this.validate(target, args) : args;

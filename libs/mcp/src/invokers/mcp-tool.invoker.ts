@@ -18,14 +18,16 @@ import { McpMessages } from '../mcp.messages';
 export class McpToolInvoker {
   constructor(private readonly provider: McpProviderInvoker) {}
 
+  /** `argsValidated`: `args` are the validated ones (a confirmed destructive tool's, which the gate validated). */
   async invoke(
     tool: McpToolDefinition,
-    args: Record<string, unknown>,
+    args: unknown,
     caller: McpCaller,
     context: McpCallContext,
+    argsValidated = false,
   ): Promise<McpToolResult | Record<string, unknown>> {
     try {
-      const value = await this.provider.invoke(tool, { caller, args, context });
+      const value = await this.provider.invoke(tool, { caller, args, context }, argsValidated);
       if (value instanceof McpInputRequired) {
         // Era 2025 cannot carry the question: the model is told so instead, in a result it can read.
         return context.era === '2026' ? value.toResult() : toolResult(McpContent.error(McpMessages.inputRequiredUnsupported()));

@@ -1,17 +1,24 @@
 import { McpContentBlock } from '../interfaces/mcp-content.interface';
+import { McpMessages } from '../mcp.messages';
 import { McpContent } from './mcp-content.result';
+import { McpRawJson } from './mcp-raw-json.result';
 
 /** The MCP `CallToolResult` the module answers. */
 export interface McpToolResult {
   content: McpContentBlock[];
-  structuredContent?: Record<string, unknown>;
+  /** An object; a tool's return value stays the route's JSON text, which the response writer writes as is. */
+  structuredContent?: Record<string, unknown> | McpRawJson;
   isError?: boolean;
 }
 
+/** `{`: the only way `JSON.stringify` starts the text of an object (not an array, not `null`). */
+const OPEN_BRACE = 0x7b;
+
 /**
- * The route's JSON as text, and the same object as `structuredContent`
- * (read back from the text, so both are exactly what the route would send:
- * dates as strings, `undefined` dropped, `toJSON` applied).
+ * The route's JSON as text, and the same JSON as `structuredContent` when it
+ * is an object: both are exactly what the route would send (dates as strings,
+ * `undefined` dropped, `toJSON` applied). The text is serialized once and
+ * written twice; nothing reads it back.
  */
 export function toolResult(value: unknown, isError = false): McpToolResult {
   if (value instanceof McpContent) {
@@ -21,11 +28,12 @@ export function toolResult(value: unknown, isError = false): McpToolResult {
       ...(value.isError || isError ? { isError: true } : {}),
     };
   }
-  const text = value === undefined ? '' : JSON.stringify(value);
-  const structured = text === '' ? undefined : JSON.parse(text);
+  const text = value === undefined ? '' : (JSON.stringify(value) as string | undefined);
+  // A function or a symbol (or a `toJSON` answering one) has no JSON: the tool's bug, an internal error.
+  if (text === undefined) throw new TypeError(McpMessages.toolValueNotJson());
   return {
     content: [{ type: 'text', text }],
-    ...(structured !== null && typeof structured === 'object' && !Array.isArray(structured) ? { structuredContent: structured } : {}),
+    ...(text.charCodeAt(0) === OPEN_BRACE ? { structuredContent: new McpRawJson(text) } : {}),
     ...(isError ? { isError: true } : {}),
   };
 }

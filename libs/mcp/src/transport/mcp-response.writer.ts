@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { JsonRpcId } from '../interfaces/json-rpc.interface';
 import { McpPreparedResult } from '../results/mcp-prepared.result';
+import { McpRawJson } from '../results/mcp-raw-json.result';
 
 /**
  * Writes one JSON answer of the MCP endpoint. Not Express's `res.json`: on
@@ -11,17 +12,39 @@ export function sendMcpJson(response: Response, status: number, body: unknown): 
   writeJson(response, status, JSON.stringify(body));
 }
 
-/** Writes a JSON-RPC result; a prepared one as its bytes, in the same envelope. */
+/**
+ * Writes a JSON-RPC result; a prepared one as its bytes, in the same envelope,
+ * and a tool's `structuredContent` kept as JSON text ({@link McpRawJson}) as
+ * that text: the same bytes `JSON.stringify` of the whole answer would write.
+ */
 export function sendMcpResult(response: Response, id: JsonRpcId, result: Record<string, unknown> | McpPreparedResult): void {
   if (result instanceof McpPreparedResult) {
     const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, 'utf8');
     writeJson(response, 200, Buffer.concat([head, result.bytes, CLOSING_BRACE], head.length + result.bytes.length + 1));
+  } else if (result.structuredContent instanceof McpRawJson) {
+    writeJson(response, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${stringifyWithRawJson(result)}}`);
   } else {
     writeJson(response, 200, JSON.stringify({ jsonrpc: '2.0', id, result }));
   }
 }
 
 const CLOSING_BRACE = Buffer.from('}');
+
+/**
+ * `JSON.stringify(result)` for a plain object, with its {@link McpRawJson}
+ * members written as their text: the same keys in the same order, a member
+ * with no JSON (`undefined`, a function) left out as `JSON.stringify` does.
+ */
+function stringifyWithRawJson(result: Record<string, unknown>): string {
+  let json = '';
+  for (const key of Object.keys(result)) {
+    const value = result[key];
+    const member = value instanceof McpRawJson ? value.json : (JSON.stringify(value) as string | undefined);
+    if (member === undefined) continue;
+    json += `${json === '' ? '{' : ','}${JSON.stringify(key)}:${member}`;
+  }
+  return json === '' ? '{}' : `${json}}`;
+}
 
 function writeJson(response: Response, status: number, json: string | Buffer): void {
   response.statusCode = status;

@@ -36,6 +36,8 @@ export class ToolsCallHandler implements McpMethodHandler {
     const outcome = await this.confirmation.check(tool, args, caller, callContext);
     noteConfirmation(context.request, outcome.step, outcome.run);
     if (!outcome.run) return outcome.result;
-    return { ...(await this.invoker.invoke(tool, args, caller, callContext)) };
+    // A destructive tool's arguments were validated by the gate: the call takes them rather than validating again.
+    const validated = outcome.validatedArgs !== undefined;
+    return { ...(await this.invoker.invoke(tool, validated ? outcome.validatedArgs : args, caller, callContext, validated)) };
   }
 }

@@ -1,0 +1,24 @@
+import { adaptCliCommands, CliCommands, TOKEN_ADMIN_COMMANDS, TokenAdmin } from '@kobana/host-kit';
+import type { ConnectedAppsService } from '../grants/connected-apps.service';
+import { CLIENT_ADMIN_COMMANDS } from './client-admin.commands';
+import { OAuthTokenAdmin } from './oauth-token.admin';
+
+/** What a host CLI runs against once its host is an authorization server: its identity, and the OAuth grants and clients. */
+export interface OAuthCliServices<I extends TokenAdmin = TokenAdmin> {
+  /** The host's identity service, for its own commands (`token create`, `password reset`). */
+  identity: I;
+  /** Personal tokens and OAuth grants together, for `token list` and `token revoke`. */
+  tokens: TokenAdmin;
+  apps: ConnectedAppsService;
+}
+
+/** The services of {@link OAUTH_ADMIN_COMMANDS} from a host's identity and the connected apps. */
+export function oauthCliServices<I extends TokenAdmin>(identity: I, apps: ConnectedAppsService): OAuthCliServices<I> {
+  return { identity, tokens: new OAuthTokenAdmin(identity, apps), apps };
+}
+
+/** `token list`, `token revoke` (personal tokens and OAuth grants) and `client create|list|delete`, the same in every host's CLI. */
+export const OAUTH_ADMIN_COMMANDS: CliCommands<OAuthCliServices> = {
+  ...adaptCliCommands(TOKEN_ADMIN_COMMANDS, (services: OAuthCliServices) => services.tokens),
+  ...adaptCliCommands(CLIENT_ADMIN_COMMANDS, (services: OAuthCliServices) => services.apps),
+};
