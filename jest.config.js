@@ -21,6 +21,7 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@kobana/approvals$': '<rootDir>/libs/approvals/src',
+    '^@kobana/audit$': '<rootDir>/libs/audit/src',
     '^@kobana/database$': '<rootDir>/libs/database/src',
     '^@kobana/host-kit$': '<rootDir>/libs/host-kit/src',
     '^@kobana/host-kit/telemetry$': '<rootDir>/libs/host-kit/src/telemetry',

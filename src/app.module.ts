@@ -22,6 +22,8 @@ import { ApprovalKeys, confirmationOptions, DatabaseConfirmationStore } from '@k
 import { KaduLimitsModule } from './limits/kadu-limits.module';
 import { KaduConnectedAppsModule } from './connected-apps/kadu-connected-apps.module';
 import { KaduMcpLimits } from './limits/kadu-mcp.limits';
+import { KaduAuditModule } from './audit/kadu-audit.module';
+import { DatabaseAuditSink } from '@kobana/audit';
 
 /**
  * Kadu: configuration, data, identity, the REST API under `/api/v1`, and the
@@ -44,20 +46,23 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
     ApprovalsModule,
     KaduOAuthModule,
     KaduConnectedAppsModule,
+    KaduAuditModule,
     McpModule.forRootAsync({
       path: MCP_PATH,
-      imports: [KaduOAuthModule, ConfigModule, ApprovalsModule, KaduLimitsModule],
-      inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits],
+      imports: [KaduOAuthModule, ConfigModule, ApprovalsModule, KaduLimitsModule, KaduAuditModule],
+      inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits, DatabaseAuditSink],
       useFactory: (
         verifier: OAuthBearerVerifier,
         config: ConfigService<KaduConfig, true>,
         store: DatabaseConfirmationStore,
         keys: ApprovalKeys,
         limits: KaduMcpLimits,
+        auditSink: DatabaseAuditSink,
       ) => ({
         ...kaduMcpOptions(verifier, config),
         ...confirmationOptions(store, keys),
         ...limits.mcpOptions(),
+        auditSink,
       }),
     }),
   ],

@@ -18,6 +18,8 @@ import { InvoicesModule } from './invoices/invoices.module';
 import { NfesModule } from './nfes/nfes.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { BillingConnectedAppsModule } from './connected-apps/billing-connected-apps.module';
+import { BillingAuditModule } from './audit/billing-audit.module';
+import { DatabaseAuditSink } from '@kobana/audit';
 
 /**
  * Kobana Billing: the second host of `McpModule`, which it imports with
@@ -39,14 +41,23 @@ import { BillingConnectedAppsModule } from './connected-apps/billing-connected-a
     BillingApprovalsModule,
     BillingOAuthModule,
     BillingConnectedAppsModule,
+    BillingAuditModule,
     McpModule.forRootAsync({
       path: BILLING_MCP_PATH,
-      imports: [BillingOAuthModule, ConfigModule, BillingApprovalsModule],
-      inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys],
+      imports: [BillingOAuthModule, ConfigModule, BillingApprovalsModule, BillingAuditModule],
+      inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, DatabaseAuditSink],
       // The approval library's confirmations: the database store, and requestState signed with a key from Billing's persisted secret.
-      useFactory: (verifier: OAuthBearerVerifier, config: ConfigService<BillingConfig, true>, store: DatabaseConfirmationStore, keys: ApprovalKeys) => ({
+      useFactory: (
+        verifier: OAuthBearerVerifier,
+        config: ConfigService<BillingConfig, true>,
+        store: DatabaseConfirmationStore,
+        keys: ApprovalKeys,
+        auditSink: DatabaseAuditSink,
+      ) => ({
         ...billingMcpOptions(verifier, config),
         ...confirmationOptions(store, keys),
+        // The audit trail: every tool call and refusal, kept in Billing's database.
+        auditSink,
       }),
     }),
   ],

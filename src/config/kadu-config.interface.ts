@@ -94,4 +94,6 @@ export interface KaduConfig {
    * handed back to the queue for another replica. `KADU_EXECUTION_HANDBACK_MS`, @default 5000
    */
   KADU_EXECUTION_HANDBACK_MS: number;
+  /** Days the audit trail keeps an event of the MCP endpoint; older ones are pruned. `KADU_AUDIT_RETENTION_DAYS`, @default 90 */
+  KADU_AUDIT_RETENTION_DAYS: number;
 }

@@ -22,6 +22,7 @@ describe('loadKaduConfig', () => {
       KADU_EXECUTION_POLL_MS: 500,
       KADU_EXECUTION_LEASE_MS: 60_000,
       KADU_EXECUTION_HANDBACK_MS: 5000,
+      KADU_AUDIT_RETENTION_DAYS: 90,
     });
     expect(DEFAULT_DATABASE_URL).toBe('sqlite:./data/kadu.sqlite');
   });

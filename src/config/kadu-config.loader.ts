@@ -55,6 +55,7 @@ export function loadKaduConfig(env: Environment): KaduConfig {
     // Shorter than a second, a lease would expire under executions still running and another replica would run them again.
     KADU_EXECUTION_LEASE_MS: parseIntegerSetting('KADU_EXECUTION_LEASE_MS', text('KADU_EXECUTION_LEASE_MS'), 60_000, 1000, problems),
     KADU_EXECUTION_HANDBACK_MS: parseIntegerSetting('KADU_EXECUTION_HANDBACK_MS', text('KADU_EXECUTION_HANDBACK_MS'), 5000, 0, problems),
+    KADU_AUDIT_RETENTION_DAYS: parseIntegerSetting('KADU_AUDIT_RETENTION_DAYS', text('KADU_AUDIT_RETENTION_DAYS'), 90, 1, problems),
   };
 
   if (problems.length > 0) throw new ConfigurationError(problems);

@@ -6,6 +6,7 @@ import type { TasksTable } from '../tasks/task.table';
 import type { ExecutionsTable } from '../executions/execution.table';
 import type { FilesTable } from '../files/file.table';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.tables';
+import type { AuditEventsTable } from '@kobana/audit';
 import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable, SignInThrottlesTable } from '@kobana/approvals';
 
 /**
@@ -28,4 +29,5 @@ export interface KaduDatabase {
   mcp_confirmation_nonces: McpConfirmationNoncesTable;
   approval_sessions: ApprovalSessionsTable;
   sign_in_throttles: SignInThrottlesTable;
+  audit_events: AuditEventsTable;
 }

@@ -30,6 +30,8 @@ const FINANCIAL_WRITES = [
   'billing_subscriptions_create',
 ];
 const DESTRUCTIVE = ['billing_customers_delete', 'billing_invoices_cancel', 'billing_nfes_cancel', 'billing_subscriptions_cancel'];
+/** Owners and admins only: what agents did in the organization. */
+const AUDIT = ['billing_audit_events_list'];
 
 describe('Billing: permissions, isolation, listings and documents', () => {
   let billing: BillingTestApp;
@@ -63,7 +65,7 @@ describe('Billing: permissions, isolation, listings and documents', () => {
     expect(await toolNames(await billing.token('org-a', 'viewer'))).toEqual(READ_TOOLS);
     expect(await toolNames(await billing.token('org-a', 'financial'))).toEqual([...READ_TOOLS, ...FINANCIAL_WRITES].sort());
     const all = (await rpc2025(billing, tokens['org-a'].mcp, 'tools/list')).body.result.tools as Json[];
-    expect(all.map((tool) => tool.name).sort()).toEqual([...READ_TOOLS, ...FINANCIAL_WRITES, ...DESTRUCTIVE].sort());
+    expect(all.map((tool) => tool.name).sort()).toEqual([...READ_TOOLS, ...FINANCIAL_WRITES, ...DESTRUCTIVE, ...AUDIT].sort());
     expect(all.every((tool) => tool.annotations.openWorldHint === false)).toBe(true);
     expect(
       all

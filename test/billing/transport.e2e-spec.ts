@@ -76,7 +76,7 @@ describe('Billing endpoint: eras, Origin allowlist, real client', () => {
       expect(client.getServerVersion()).toEqual(SERVER_INFO);
       expect(client.getInstructions()).toBe(BILLING_MCP_INSTRUCTIONS);
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(22);
+      expect(tools).toHaveLength(23);
       const listed = await client.callTool({ name: 'billing_invoices_list', arguments: { per_page: 10, fields: ['number', 'total', 'due_date'] } });
       expect(listed.structuredContent).toEqual({ data: [{ number: 1, total: 2500, due_date: '2026-06-01' }], meta: { total: 1, page: 1, per_page: 10 } });
       const read = await client.readResource({ uri: `kobana://billing/invoices/${invoice.id}` });

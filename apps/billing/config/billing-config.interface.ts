@@ -35,4 +35,6 @@ export interface BillingConfig {
    * production: the system trust store applies. `BILLING_OAUTH_CLIENT_METADATA_CA_FILE`, @default none
    */
   BILLING_OAUTH_CLIENT_METADATA_CA_FILE?: string;
+  /** Days the audit trail keeps an event of the MCP endpoint; older ones are pruned. `BILLING_AUDIT_RETENTION_DAYS`, @default 90 */
+  BILLING_AUDIT_RETENTION_DAYS: number;
 }

@@ -11,6 +11,7 @@ describe('loadBillingConfig', () => {
       BILLING_DEMO: true,
       BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: false,
       BILLING_OAUTH_CLIENT_METADATA_CA_FILE: undefined,
+      BILLING_AUDIT_RETENTION_DAYS: 90,
     });
     expect(BILLING_DEFAULT_DATABASE_URL).toBe('sqlite:./data/billing.sqlite');
   });

@@ -1,4 +1,4 @@
-import { ConfigurationError, Environment, parseBooleanSetting, readServerConfig, readSetting } from '@kobana/host-kit';
+import { ConfigurationError, Environment, parseBooleanSetting, parseIntegerSetting, readServerConfig, readSetting } from '@kobana/host-kit';
 import { BillingConfig } from './billing-config.interface';
 
 /** Billing's own default database file, beside Kadu's under `./data`. */
@@ -26,8 +26,9 @@ export function loadBillingConfig(env: Environment): BillingConfig {
     // A path only: the file is read when the application is created (see BillingClientMetadataModule).
     BILLING_OAUTH_CLIENT_METADATA_CA_FILE: readSetting(env, 'BILLING_OAUTH_CLIENT_METADATA_CA_FILE'),
   };
+  const auditRetentionDays = parseIntegerSetting('BILLING_AUDIT_RETENTION_DAYS', readSetting(env, 'BILLING_AUDIT_RETENTION_DAYS'), 90, 1, problems);
   if (problems.length > 0) throw new ConfigurationError(problems);
-  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo, ...clientMetadata };
+  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo, ...clientMetadata, BILLING_AUDIT_RETENTION_DAYS: auditRetentionDays };
 }
 
 /** Each entry must be an http(s) origin, or the word `localhost`; kept normalised (`URL.origin`). */

@@ -5,6 +5,7 @@ import type { SubscriptionsTable } from '../subscriptions/subscription.table';
 import type { InvoicesTable } from '../invoices/invoice.table';
 import type { NfesTable } from '../nfes/nfe.table';
 import type { SecretsTable } from '@kobana/host-kit';
+import type { AuditEventsTable } from '@kobana/audit';
 import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable, SignInThrottlesTable } from '@kobana/approvals';
 
 /** Every table of Billing's database, keyed by name. Features declare their own table types. */
@@ -22,4 +23,5 @@ export interface BillingDatabase {
   mcp_confirmation_nonces: McpConfirmationNoncesTable;
   approval_sessions: ApprovalSessionsTable;
   sign_in_throttles: SignInThrottlesTable;
+  audit_events: AuditEventsTable;
 }

@@ -16,7 +16,8 @@ export type BillingPermission =
   | 'invoices.cancel'
   | 'nfes.read'
   | 'nfes.issue'
-  | 'nfes.cancel';
+  | 'nfes.cancel'
+  | 'audit.read';
 
 const READ: BillingPermission[] = ['customers.read', 'subscriptions.read', 'invoices.read', 'nfes.read'];
 
@@ -31,6 +32,8 @@ const MANAGE: BillingPermission[] = [
   'invoices.cancel',
   'nfes.issue',
   'nfes.cancel',
+  // What agents did in the organization, and on whose behalf.
+  'audit.read',
 ];
 
 /**

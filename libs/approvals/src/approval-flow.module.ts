@@ -50,7 +50,7 @@ export class ApprovalFlowModule {
         PagePostPolicy,
         ApprovalsPruner,
       ],
-      // The sessions and the POST policy also serve the OAuth consent page, which signs people in here, and the connected-apps page.
+      // The sessions and the POST policy also serve the OAuth consent page, which signs people in here, the connected-apps page and the audit page.
       exports: [DatabaseConfirmationStore, ApprovalKeys, ApprovalSessionsService, PagePostPolicy],
     };
   }

@@ -1,10 +1,13 @@
 import { escapeHtml } from './approval.html';
 import { ApprovalMessages } from './approvals.messages';
 
-/** Where a sign-in may send the person afterwards: an approval page, an OAuth consent page or the connected apps of this site, nothing else (no open redirect). */
+/** Where a sign-in may send the person afterwards: an approval page, an OAuth consent page, the connected apps or the audit page of this site, nothing else (no open redirect). */
 export function safeNext(next: unknown): string | undefined {
   if (typeof next !== 'string') return undefined;
-  return /^\/approvals\/[A-Za-z0-9-]{1,64}$/.test(next) || /^\/oauth\/consent\/[A-Za-z0-9_-]{1,64}$/.test(next) || next === '/connected-apps'
+  return /^\/approvals\/[A-Za-z0-9-]{1,64}$/.test(next) ||
+    /^\/oauth\/consent\/[A-Za-z0-9_-]{1,64}$/.test(next) ||
+    next === '/connected-apps' ||
+    next === '/audit'
     ? next
     : undefined;
 }

@@ -66,3 +66,8 @@ export type { McpCompletionOptions, McpCompletionRef } from './interfaces/mcp-co
 export type { McpCompletionDefinition } from './interfaces/mcp-completion-definition.interface';
 export type { McpCallContext, McpCompletionContext } from './interfaces/mcp-call-context.interface';
 export type { McpJsonSchema } from './interfaces/json-schema.interface';
+export { McpAuditSink, MCP_AUDIT_DECISIONS, MCP_AUDIT_OUTCOMES } from './interfaces/mcp-audit-sink.interface';
+export type { McpAuditEvent, McpAuditDecision, McpAuditOutcome, McpAuditClientInfo } from './interfaces/mcp-audit-sink.interface';
+export { McpAuditEmitter } from './audit/mcp-audit.emitter';
+export { McpNoopAuditSink } from './audit/mcp-noop-audit.sink';
+export { McpSensitive } from './decorators/mcp-sensitive.decorator';

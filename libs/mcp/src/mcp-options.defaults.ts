@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { McpModuleOptions, McpResolvedOptions } from './interfaces/mcp-module-options.interface';
 import { ALWAYS_AVAILABLE, resolveDrain, resolveRateLimit } from './limits/mcp-limits.defaults';
 import { McpMemoryConfirmationStore } from './confirmation/mcp-memory-confirmation.store';
+import { McpNoopAuditSink } from './audit/mcp-noop-audit.sink';
 
 /** 1 MiB, the same limit as the API. */
 export const MCP_DEFAULT_MAX_BODY_BYTES = 1_048_576;
@@ -40,5 +41,6 @@ export function resolveMcpOptions(options: McpModuleOptions, path: string): McpR
     approvalTtlSeconds: options.approvalTtlSeconds ?? MCP_DEFAULT_APPROVAL_TTL_SECONDS,
     approvalUrl: options.approvalUrl ?? ((id) => `${publicUrl ?? ''}/approvals/${encodeURIComponent(id)}`),
     confirmationStore: options.confirmationStore ?? new McpMemoryConfirmationStore(),
+    auditSink: options.auditSink ?? new McpNoopAuditSink(),
   };
 }

@@ -8,6 +8,8 @@ export const MCP_RESOURCE_TEMPLATE_METADATA = 'kobana:mcp:resource-template';
 export const MCP_PROMPT_METADATA = 'kobana:mcp:prompt';
 /** Metadata key of `@McpCompletion()` on a provider method. */
 export const MCP_COMPLETION_METADATA = 'kobana:mcp:completion';
+/** Metadata key of the properties `@McpSensitive()` marks on a DTO class. */
+export const MCP_SENSITIVE_METADATA = 'kobana:mcp:sensitive';
 /** Metadata key of the parameter bindings (`@McpCaller()`, `@McpArgs()`, …) of an MCP method. */
 export const MCP_PARAMS_METADATA = 'kobana:mcp:params';
 

@@ -49,6 +49,8 @@ import { McpElicitationConfirmer } from './confirmation/mcp-elicitation.confirme
 import { McpApprovalConfirmer } from './confirmation/mcp-approval.confirmer';
 import { McpConfirmationGate } from './confirmation/mcp-confirmation.gate';
 import { McpTelemetry } from './telemetry/mcp.telemetry';
+import { McpAuditSink } from './interfaces/mcp-audit-sink.interface';
+import { McpAuditEmitter } from './audit/mcp-audit.emitter';
 
 const METHOD_HANDLERS = [
   InitializeHandler,
@@ -116,10 +118,12 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpApprovalConfirmer,
     McpConfirmationGate,
     McpTelemetry,
+    { provide: McpAuditSink, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.auditSink },
+    McpAuditEmitter,
     McpDispatcher,
     ...METHOD_HANDLERS,
     { provide: McpMethodHandlers, inject: METHOD_HANDLERS, useFactory: (...handlers: unknown[]) => handlers },
   ],
-  exports: [...REGISTRIES, MCP_RESOLVED_OPTIONS, McpDrainService, McpConfirmationStore],
+  exports: [...REGISTRIES, MCP_RESOLVED_OPTIONS, McpDrainService, McpConfirmationStore, McpAuditEmitter],
 })
 export class McpModule extends McpConfigurableModuleClass {}

@@ -1,6 +1,7 @@
 import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { IsKaduId } from '../../common/ids/kadu-id.decorator';
 import { IdempotentDto } from '@kobana/idempotency';
+import { McpSensitive } from '@kobana/mcp';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { WEBHOOK_EVENT_TYPES } from '../webhook.tables';
 
@@ -27,7 +28,8 @@ export class WebhookEndpointOptionsDto extends IdempotentDto {
 
 /** `POST /api/v1/webhook_endpoints` and `kadu_webhook_endpoints_create`. */
 export class CreateWebhookEndpointDto extends WebhookEndpointOptionsDto {
-  /** Where deliveries are POSTed: http or https. Hosts that resolve to non-public addresses are refused. */
+  /** Where deliveries are POSTed: http or https. Hosts that resolve to non-public addresses are refused. Kept out of the audit trail: such URLs often carry a token. */
+  @McpSensitive()
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
   @MaxLength(2048)
   url: string;
@@ -35,6 +37,7 @@ export class CreateWebhookEndpointDto extends WebhookEndpointOptionsDto {
 
 /** The body of `PATCH /api/v1/webhook_endpoints/:id`: the fields to change. */
 export class WebhookEndpointChangesDto extends WebhookEndpointOptionsDto {
+  @McpSensitive()
   @IsOptional()
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
   @MaxLength(2048)

@@ -1,5 +1,6 @@
 import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { IdempotentDto } from '@kobana/idempotency';
+import { McpSensitive } from '@kobana/mcp';
 
 /** CPF (11 digits) or CNPJ (14 digits), digits only. */
 export const DOCUMENT_PATTERN = /^(\d{11}|\d{14})$/;
@@ -11,7 +12,8 @@ export class CreateCustomerDto extends IdempotentDto {
   @MaxLength(200)
   name: string;
 
-  /** CPF or CNPJ, digits only. */
+  /** CPF or CNPJ, digits only. Personal data: kept out of the audit trail. */
+  @McpSensitive()
   @IsString()
   @Matches(DOCUMENT_PATTERN, { message: 'document must be a CPF (11 digits) or a CNPJ (14 digits), digits only' })
   document: string;

@@ -1,5 +1,6 @@
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IdempotentDto } from '@kobana/idempotency';
+import { McpSensitive } from '@kobana/mcp';
 import { BILLING_ID_MAX_LENGTH } from '../../common/billing-id.dto';
 import { DOCUMENT_PATTERN } from './create-customer.dto';
 
@@ -11,6 +12,8 @@ export class UpdateCustomerBodyDto extends IdempotentDto {
   @MaxLength(200)
   name?: string;
 
+  /** Personal data: kept out of the audit trail. */
+  @McpSensitive()
   @IsOptional()
   @IsString()
   @Matches(DOCUMENT_PATTERN, { message: 'document must be a CPF (11 digits) or a CNPJ (14 digits), digits only' })

@@ -1,3 +1,4 @@
+import { createAuditEvents } from '@kobana/audit';
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
@@ -37,4 +38,6 @@ export const BILLING_MIGRATIONS: DatabaseMigrations = {
   '0501_add_approval_summary': addApprovalSummary,
   // The OAuth library's records: codes, tokens, grants, registered clients of the authorization server.
   '0600_create_oauth': createOAuthRecords,
+  // The audit library's events of the MCP endpoint; named as in Kadu.
+  '0700_create_audit_events': createAuditEvents,
 };

@@ -4,6 +4,7 @@ import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpApproval, McpConfirmationStore } from '../interfaces/mcp-confirmation-store.interface';
 import { McpConfirmationOutcome, McpConfirmationRequest, answer } from './mcp-confirmation.request';
+import type { McpAuditDecision } from '../interfaces/mcp-audit-sink.interface';
 import { approvalClosedResult, approvalRequiredResult } from './mcp-confirmation.results';
 
 /**
@@ -25,16 +26,18 @@ export class McpApprovalConfirmer {
     const expired = open !== undefined && Date.parse(open.expires_at) <= request.now.getTime();
     // Approved and in time: the call runs without the hook's words, which only a question needs
     // (for a record that vanished meanwhile the tool answers the hook's 404 itself).
-    if (open?.status === 'approved' && !expired && (await this.store.consumeApproval(open.id, request.now))) return { run: true };
+    if (open?.status === 'approved' && !expired && (await this.store.consumeApproval(open.id, request.now))) {
+      return { run: true, step: { decision: 'confirmation_approved', approval_id: open.id, approved_by: open.decided_by } };
+    }
     // Every other answer comes after the hook, as when it ran first: its refusal is the answer, and nothing is stored or closed.
     const words = await request.describe();
     if ('refusal' in words) return words.refusal;
-    if (!open) return this.required(request, await this.store.createApproval(this.newApproval(request, words.subject)));
+    if (!open) return this.required(request, await this.store.createApproval(this.newApproval(request, words.subject)), 'confirmation_asked');
     if (open.status === 'cancelled') return this.close(request, open, 'cancelled');
     if (expired) return this.close(request, open, 'expired');
-    if (open.status === 'pending') return this.required(request, open);
+    if (open.status === 'pending') return this.required(request, open, 'confirmation_asked');
     // A concurrent identical call consumed it first: this one is a new call, so it needs a new approval.
-    return this.required(request, await this.store.createApproval(this.newApproval(request, words.subject)));
+    return this.required(request, await this.store.createApproval(this.newApproval(request, words.subject)), 'confirmation_replayed');
   }
 
   private newApproval(request: McpConfirmationRequest, subject: string | undefined) {
@@ -53,12 +56,16 @@ export class McpApprovalConfirmer {
     };
   }
 
-  private required(request: McpConfirmationRequest, approval: McpApproval): McpConfirmationOutcome {
-    return answer(approvalRequiredResult(request.title, approval, this.options.approvalUrl(approval.id)));
+  private required(request: McpConfirmationRequest, approval: McpApproval, decision: McpAuditDecision): McpConfirmationOutcome {
+    return answer(approvalRequiredResult(request.title, approval, this.options.approvalUrl(approval.id)), { decision, approval_id: approval.id });
   }
 
   private async close(request: McpConfirmationRequest, approval: McpApproval, status: 'cancelled' | 'expired'): Promise<McpConfirmationOutcome> {
     await this.store.closeApproval(approval.id, request.now);
-    return answer(approvalClosedResult(request.title, approval, status));
+    return answer(approvalClosedResult(request.title, approval, status), {
+      decision: status === 'cancelled' ? 'confirmation_declined' : 'confirmation_expired',
+      approval_id: approval.id,
+      approved_by: approval.decided_by,
+    });
   }
 }

@@ -68,7 +68,7 @@ export class McpConfirmationGate {
     const channel = !requirePerson && declaresElicitation(context) ? 'elicitation' : 'approval';
     const outcome = await (channel === 'elicitation' ? this.elicitation.confirm(request) : this.approval.confirm(request));
     this.telemetry.confirmation(tool.name, channel, outcome.run);
-    return outcome.run ? { run: true, validatedArgs: validated } : outcome;
+    return outcome.run ? { run: true, validatedArgs: validated, step: outcome.step } : outcome;
   }
 }
 
@@ -86,7 +86,7 @@ async function describeCall(tool: McpToolDefinition, caller: McpCaller, validate
 
 /** The very result the call itself would answer for an `HttpException` (the route's JSON), and nothing asked or stored. */
 function refused(error: unknown): McpConfirmationOutcome | undefined {
-  return error instanceof HttpException ? answer(toolResult(httpExceptionBody(error), true)) : undefined;
+  return error instanceof HttpException ? answer(toolResult(httpExceptionBody(error), true), { decision: 'invalid_arguments' }) : undefined;
 }
 
 /** Era 2026 and `elicitation` declared in `clientCapabilities`: only then may the server ask in the chat. */

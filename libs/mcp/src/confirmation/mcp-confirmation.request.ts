@@ -2,6 +2,7 @@ import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpCallContext } from '../interfaces/mcp-call-context.interface';
 import { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
 import { McpApprovalKey } from '../interfaces/mcp-confirmation-store.interface';
+import type { McpConfirmationStep } from '../audit/mcp-audit.note';
 
 /** One `tools/call` of a destructive tool, as the confirmers see it. */
 export interface McpConfirmationRequest {
@@ -35,12 +36,14 @@ export type McpConfirmationWords = { subject: string | undefined } | { refusal: 
  * now (the confirmation is already spent). `validatedArgs`: the arguments as
  * the gate validated them, which the call takes as they are instead of
  * validating them again; absent for a tool the gate let pass untouched.
+ * `step`: what the audit trail records (none for a tool that needs no confirmation).
  */
-export type McpConfirmationOutcome = { run: true; validatedArgs?: unknown } | { run: false; result: Record<string, unknown> };
+export type McpConfirmationOutcome =
+  { run: true; validatedArgs?: unknown; step?: McpConfirmationStep } | { run: false; result: Record<string, unknown>; step?: McpConfirmationStep };
 
 /** Nothing runs; the caller gets `result`. */
-export function answer(result: object): McpConfirmationOutcome {
-  return { run: false, result: { ...result } };
+export function answer(result: object, step?: McpConfirmationStep): McpConfirmationOutcome {
+  return { run: false, result: { ...result }, ...(step ? { step } : {}) };
 }
 
 /** True when both keys name the same caller, tool and arguments. */

@@ -3,6 +3,7 @@ import { invalidConfirmationAnswer, invalidRequestState } from '../errors/mcp-co
 import { McpConfirmationStore } from '../interfaces/mcp-confirmation-store.interface';
 import { McpConfirmationState, McpRequestStateSigner } from './mcp-request-state.signer';
 import { McpConfirmationOutcome, McpConfirmationRequest, answer, sameKey } from './mcp-confirmation.request';
+import type { McpAuditDecision } from '../interfaces/mcp-audit-sink.interface';
 import { confirmInputRequired, declinedResult } from './mcp-confirmation.results';
 
 const ACTIONS = new Set(['accept', 'decline', 'cancel']);
@@ -24,16 +25,20 @@ export class McpElicitationConfirmer {
     const retry = this.readRetry(request);
     // Spent before the tool runs: of concurrent retries with one state, exactly one gets here with `true`. It runs without
     // the hook's words, which only a question needs (for a record that vanished meanwhile the tool answers the hook's 404 itself).
-    if (retry.kind === 'accepted' && (await this.store.spendNonce(retry.state.nonce, new Date(retry.state.expires_at)))) return { run: true };
+    if (retry.kind === 'accepted' && (await this.store.spendNonce(retry.state.nonce, new Date(retry.state.expires_at)))) {
+      return { run: true, step: { decision: 'confirmation_approved' } };
+    }
     // Every other answer comes after the hook, as when it ran first: its refusal is the answer, and nothing is asked.
     const words = await request.describe();
     if ('refusal' in words) return words.refusal;
     // Forged, edited, or issued to another caller, tool or arguments: the client misbehaves, so an error (the conformance suite requires one).
     if (retry.kind === 'forged') throw invalidRequestState();
     if (retry.kind === 'unreadable') throw invalidConfirmationAnswer();
-    if (retry.kind === 'declined') return answer(declinedResult(request.title));
+    if (retry.kind === 'declined') return answer(declinedResult(request.title), { decision: 'confirmation_declined' });
     // A first call, an expired state, no answer, or an accepted one whose nonce another retry spent: asked (again).
-    return answer(confirmInputRequired(request.title, request.args, this.signer.issue(request.key, request.now), words.subject));
+    const decision: McpAuditDecision =
+      retry.kind === 'accepted' ? 'confirmation_replayed' : retry.kind === 'expired' ? 'confirmation_expired' : 'confirmation_asked';
+    return answer(confirmInputRequired(request.title, request.args, this.signer.issue(request.key, request.now), words.subject), { decision });
   }
 
   /** What the call carries, checked in this order, without touching the store. */
@@ -42,7 +47,7 @@ export class McpElicitationConfirmer {
     if (requestState === undefined) return { kind: 'ask' };
     const state = this.signer.verify(requestState);
     if (!state || !sameKey(state, request.key)) return { kind: 'forged' };
-    if (state.expires_at <= request.now.getTime()) return { kind: 'ask' };
+    if (state.expires_at <= request.now.getTime()) return { kind: 'expired' };
     const reply = inputResponses?.confirm;
     if (reply === undefined) return { kind: 'ask' };
     const accept = accepted(reply);
@@ -52,7 +57,7 @@ export class McpElicitationConfirmer {
 }
 
 /** A call as the confirmer reads it: ask, an error, a decline, or an accepted answer under a valid state. */
-type McpRetry = { kind: 'ask' | 'forged' | 'unreadable' | 'declined' } | { kind: 'accepted'; state: McpConfirmationState };
+type McpRetry = { kind: 'ask' | 'expired' | 'forged' | 'unreadable' | 'declined' } | { kind: 'accepted'; state: McpConfirmationState };
 
 /**
  * True for `{ action: "accept", content: { confirm: true } }`; false for a

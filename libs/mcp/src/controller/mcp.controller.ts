@@ -12,6 +12,7 @@ import { McpEraGuard } from '../guards/mcp-era.guard';
 import { McpHeaderMismatchGuard } from '../guards/mcp-header-mismatch.guard';
 import { McpRateLimiter } from '../limits/mcp-rate-limiter';
 import { McpDispatcher } from '../dispatch/mcp.dispatcher';
+import { McpAuditEmitter } from '../audit/mcp-audit.emitter';
 import { mcpState } from '../transport/mcp-request.state';
 import { applyMcpResponseHeaders } from '../transport/mcp-response.headers';
 import { sendMcpResult } from '../transport/mcp-response.writer';
@@ -42,6 +43,7 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
       private readonly limiter: McpRateLimiter,
       private readonly dispatcher: McpDispatcher,
       private readonly telemetry: McpTelemetry,
+      private readonly audit: McpAuditEmitter,
     ) {}
 
     // The guards in the order they run; `use` wraps those a host may replace.
@@ -59,6 +61,8 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
         this.telemetry.end(operation, state.version, {});
         return;
       }
+      // Authentication passed: from here, a refusal or a tool call is a decision the audit trail records.
+      this.audit.begin(request);
       let result: Awaited<ReturnType<McpDispatcher['dispatch']>>;
       try {
         result = operation ? await this.telemetry.run(operation, () => this.serve(request, state)) : await this.serve(request, state);
@@ -71,6 +75,8 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
       applyMcpResponseHeaders(request, response);
       sendMcpResult(response, message.id, result);
       this.telemetry.end(operation, state.version, { result });
+      // After the answer is written, so a slow or failing sink cannot touch it.
+      this.audit.answered(request, result);
     }
 
     /** The limits, then the method. */

@@ -15,6 +15,13 @@ import { McpAuthException } from './mcp-auth.exception';
 import { McpAvailability } from '../interfaces/mcp-availability.interface';
 import { unavailable } from './mcp-limits.errors';
 import { internalError, refusedByHost } from './mcp-host.errors';
+import { auditFailure } from '../audit/mcp-audit.note';
+
+/** `data.correlation_id` of a -32603 answer. */
+function correlationIdOf(data: unknown): string | null {
+  const id = (data as { correlation_id?: unknown } | undefined)?.correlation_id;
+  return typeof id === 'string' ? id : null;
+}
 
 /**
  * The only place the MCP endpoint's errors are written: JSON-RPC errors with
@@ -39,11 +46,16 @@ export class McpExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     if (response.headersSent) return;
     applyMcpResponseHeaders(request, response);
-    if (exception instanceof McpAuthException) return this.sendAuth(exception, request, response);
+    if (exception instanceof McpAuthException) {
+      this.sendAuth(exception, request, response);
+      return auditFailure(request, { status: exception.status, code: null, insufficientScope: exception.error === 'insufficient_scope', correlationId: null });
+    }
     const error = this.toJsonRpc(exception);
     for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
     const id = error.withoutId ? null : mcpState(request).id;
     sendMcpJson(response, error.status, { jsonrpc: '2.0', id, error: error.toErrorObject() satisfies JsonRpcErrorObject });
+    // After the answer: the audit trail never changes or delays it.
+    auditFailure(request, { status: error.status, code: error.code, insufficientScope: false, correlationId: correlationIdOf(error.data) });
   }
 
   /** Overridable: maps anything thrown on the MCP path to a protocol error. */

@@ -3,6 +3,7 @@ import { McpTokenVerifier } from './mcp-token-verifier.interface';
 import { McpDrainOptions, McpRateLimitOptions, McpResolvedRateLimit } from './mcp-limits-options.interface';
 import { McpAvailability } from './mcp-availability.interface';
 import type { McpConfirmationStore } from './mcp-confirmation-store.interface';
+import type { McpAuditSink } from './mcp-audit-sink.interface';
 
 /** `serverInfo` of `initialize` and `_meta["io.modelcontextprotocol/serverInfo"]` of era 2026. */
 export interface McpServerInfo {
@@ -106,6 +107,14 @@ export interface McpModuleOptions {
    * @default a McpMemoryConfirmationStore: single-process deployments and tests only
    */
   confirmationStore?: McpConfirmationStore;
+  /**
+   * Receives one event per decision of the endpoint that matters to a
+   * person (every `tools/call`; refusals for scope, rate or availability),
+   * after the answer is written; its failures are logged and counted, never
+   * answered.
+   * @default a sink that keeps nothing
+   */
+  auditSink?: McpAuditSink;
 }
 
 /** Options with every default applied, as the module's parts read them. */

@@ -9,6 +9,7 @@ import { assertAccess } from '../mcp-access.check';
 import { mcpCallContext } from '../../params/mcp-call.context';
 import { McpMessages } from '../../mcp.messages';
 import { McpConfirmationGate } from '../../confirmation/mcp-confirmation.gate';
+import { noteConfirmation } from '../../audit/mcp-audit.note';
 
 /** `tools/call`: finds the tool, checks the caller may run it, has a destructive one confirmed, and invokes it in-process. */
 @Injectable()
@@ -33,6 +34,7 @@ export class ToolsCallHandler implements McpMethodHandler {
     assertAccess(tool, caller, 'tool', unknown);
     const callContext = mcpCallContext(context);
     const outcome = await this.confirmation.check(tool, args, caller, callContext);
+    noteConfirmation(context.request, outcome.step, outcome.run);
     if (!outcome.run) return outcome.result;
     // A destructive tool's arguments were validated by the gate: the call takes them rather than validating again.
     const validated = outcome.validatedArgs !== undefined;

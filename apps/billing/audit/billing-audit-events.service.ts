@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
+import { AuditEventsPage, AuditEventsService, ListAuditEventsDto } from '@kobana/audit';
+import { BILLING_SCOPES } from '../billing.constants';
+import { assertPermission } from '../identity/billing-permission.check';
+import { rolesWith } from '../identity/billing-roles';
+
+/** The audit trail of the caller's organization, served by `/api/v1/audit_events` and `billing_audit_events_list`. */
+@Injectable()
+export class BillingAuditEventsService {
+  constructor(private readonly events: AuditEventsService) {}
+
+  /** A page of audit events, newest first, with the filters given. */
+  @McpTool({
+    name: 'billing_audit_events_list',
+    title: 'List audit events',
+    description:
+      'Lists what AI clients did in your organization, newest first: each tool call and refusal, with the person, the client, the decision ' +
+      '(allowed, confirmation steps, refusals) and the outcome. Filters: tool, client_id, subject, decision, since, until; cursor pages.',
+    scopes: [BILLING_SCOPES.read],
+    roles: rolesWith('audit.read'),
+    annotations: { readOnlyHint: true, idempotentHint: true },
+  })
+  list(@McpCaller() caller: McpCaller, @McpArgs() query: ListAuditEventsDto): Promise<AuditEventsPage> {
+    assertPermission(caller, 'audit.read');
+    return this.events.list(caller.organization_id, query);
+  }
+}

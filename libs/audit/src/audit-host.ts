@@ -1,0 +1,22 @@
+import type { AuditEventsTable } from './audit.tables';
+
+/**
+ * Injection token of the host's `Kysely<AuditDatabase>`: the host's own
+ * database, migrated with `createAuditEvents` (both hosts list it as
+ * `0700_create_audit_events`), so each host keeps its events beside its users.
+ */
+export const AUDIT_DATABASE = Symbol('AuditDatabase');
+
+/** The part of a host's `users` the audit page reads: the signed-in person's role. */
+export interface AuditUsersTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: string;
+}
+
+/** The tables the audit trail uses; every host database that serves it has at least these. */
+export interface AuditDatabase {
+  audit_events: AuditEventsTable;
+  users: AuditUsersTable;
+}

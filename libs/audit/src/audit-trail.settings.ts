@@ -1,0 +1,25 @@
+/** The host's settings of the audit trail. */
+export interface AuditTrailSettings {
+  /** Days an event is kept; older ones are pruned. @default 90 */
+  retentionDays: number;
+  /** How often the pruner sweeps, in milliseconds; 0 sweeps at start-up only. @default 3600000 (an hour) */
+  pruneIntervalMs: number;
+  /** Events written in one INSERT at most. @default 100 */
+  batchSize: number;
+  /** Events waiting to be written at most; past it a write fails at once (logged and counted by the MCP module). @default 10000 */
+  maxPending: number;
+  /** Roles of the signed-in person that may read the `/audit` page. @default ['owner', 'admin'] */
+  pageRoles: string[];
+}
+
+/** Injection token of the {@link AuditTrailSettings}. */
+export const AUDIT_TRAIL_SETTINGS = Symbol('AuditTrailSettings');
+
+/** Every default, merged in one place by `AuditTrailModule.register`. */
+export const DEFAULT_AUDIT_TRAIL_SETTINGS: AuditTrailSettings = {
+  retentionDays: 90,
+  pruneIntervalMs: 60 * 60_000,
+  batchSize: 100,
+  maxPending: 10_000,
+  pageRoles: ['owner', 'admin'],
+};

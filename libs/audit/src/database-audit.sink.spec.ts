@@ -1,0 +1,105 @@
+import { Kysely } from 'kysely';
+import type { McpAuditEvent } from '@kobana/mcp';
+import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
+import { AuditDatabase } from './audit-host';
+import { createAuditEvents } from './audit-events.migration';
+import { DatabaseAuditSink, toRow } from './database-audit.sink';
+import { AuditEventsService } from './audit-events.service';
+import { AuditEventsPruner } from './audit-events.pruner';
+import { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.settings';
+import { encodeAuditCursor } from './audit-cursor.codec';
+
+const event = (n: number, fields: Partial<McpAuditEvent> = {}): McpAuditEvent => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  time: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+  organization_id: 'org',
+  subject: 'user',
+  client_id: 'client',
+  client_name: 'Client',
+  client_info: { name: 'Some client', version: '1', self_reported: true },
+  era: '2026',
+  protocol_version: '2026-07-28',
+  method: 'tools/call',
+  tool: 'things_list',
+  arguments_digest: 'digest',
+  arguments: { page: 1 },
+  decision: 'allowed',
+  approval_id: null,
+  approved_by: null,
+  outcome: 'success',
+  status: 200,
+  error_code: null,
+  correlation_id: null,
+  duration_ms: 1.25,
+  ...fields,
+});
+
+describe('the audit library on a database', () => {
+  let db: Kysely<AuditDatabase>;
+  const settings = { ...DEFAULT_AUDIT_TRAIL_SETTINGS, batchSize: 2, maxPending: 3 };
+
+  beforeEach(async () => {
+    db = await openLibraryTestDatabase<AuditDatabase>({
+      hostTables: { users: { passwords: false } },
+      migrations: { '0700_create_audit_events': createAuditEvents },
+      organizations: ['org', 'other'],
+    });
+  });
+  afterEach(() => db.destroy());
+
+  it('writes queued events in batches, on a later turn: write itself never waits for the table', async () => {
+    const sink = new DatabaseAuditSink(db, settings);
+    const written = [sink.write(event(1)), sink.write(event(2)), sink.write(event(3))];
+    expect(await db.selectFrom('audit_events').selectAll().execute()).toEqual([]);
+    await Promise.all(written);
+    const rows = await db.selectFrom('audit_events').select(['id', 'client_info', 'arguments']).orderBy('id').execute();
+    expect(rows.map((row) => row.id)).toEqual([event(1).id, event(2).id, event(3).id]);
+    expect(JSON.parse(rows[0].client_info!)).toEqual({ name: 'Some client', version: '1', self_reported: true });
+  });
+
+  it('rejects past maxPending, and each event of a batch the database refused', async () => {
+    const sink = new DatabaseAuditSink(db, settings);
+    const accepted = [sink.write(event(11)), sink.write(event(12)), sink.write(event(13))];
+    await expect(sink.write(event(14))).rejects.toThrow('3 audit events are waiting');
+    await Promise.all(accepted);
+    // A row with the id of the next batch's first event: the primary key refuses the whole batch.
+    await db
+      .insertInto('audit_events')
+      .values(toRow(event(15)))
+      .execute();
+    const refused = [sink.write(event(15)), sink.write(event(16))];
+    // Matched by message (SQLite and PostgreSQL word it differently): better-sqlite3's errors may come from another realm's Error under jest.
+    await expect(refused[0]).rejects.toHaveProperty('message', expect.stringMatching(/unique/i));
+    await expect(refused[1]).rejects.toHaveProperty('message', expect.stringMatching(/unique/i));
+    expect((await db.selectFrom('audit_events').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([11, 12, 13, 15].map((n) => event(n).id));
+  });
+
+  it('lists one organization newest first, with filters and a cursor', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, maxPending: 100 });
+    await Promise.all([
+      sink.write(event(1)),
+      sink.write(event(2, { tool: 'things_delete', decision: 'confirmation_asked' })),
+      sink.write(event(3, { organization_id: 'other' })),
+      sink.write(event(4)),
+    ]);
+    const service = new AuditEventsService(db);
+    const first = await service.list('org', { limit: 2 });
+    expect(first.data.map((row) => row.id)).toEqual([event(4).id, event(2).id]);
+    expect(first.meta).toEqual({ next_cursor: encodeAuditCursor(event(2)), limit: 2 });
+    expect((await service.list('org', { limit: 2, cursor: first.meta.next_cursor! })).data.map((row) => row.id)).toEqual([event(1).id]);
+    expect((await service.list('org', { decision: 'confirmation_asked' })).data).toEqual([
+      expect.objectContaining({ id: event(2).id, tool: 'things_delete', arguments: { page: 1 }, duration_ms: 1.25 }),
+    ]);
+    expect((await service.list('other', {})).data.map((row) => row.id)).toEqual([event(3).id]);
+    await expect(service.list('org', { cursor: encodeAuditCursor({ time: 'yesterday', id: 'x' }) })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('prunes by age only', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, maxPending: 100 });
+    await Promise.all([sink.write(event(1)), sink.write(event(2))]);
+    const pruner = new AuditEventsPruner(db, { ...settings, retentionDays: 1 });
+    expect(await pruner.prune(new Date(Date.UTC(2026, 0, 1, 0, 0, 30)))).toBe(0);
+    expect(await pruner.prune(new Date(Date.UTC(2026, 0, 2, 0, 0, 1, 500)))).toBe(1);
+    expect((await db.selectFrom('audit_events').select('id').execute()).map((row) => row.id)).toEqual([event(2).id]);
+  });
+});

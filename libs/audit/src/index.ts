@@ -1,0 +1,19 @@
+/**
+ * `@kobana/audit`: the audit trail of the MCP endpoint for any host: the
+ * database sink of `McpModule`'s audit events, their listing (REST and tool
+ * share one service and one DTO), the pruner, and the `/audit` page.
+ */
+export { AuditTrailModule } from './audit-trail.module';
+export type { AuditHostOptions } from './audit-trail.module';
+export { AUDIT_DATABASE } from './audit-host';
+export type { AuditDatabase, AuditUsersTable } from './audit-host';
+export type { AuditTrailSettings } from './audit-trail.settings';
+export { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.settings';
+export type { AuditEventsTable } from './audit.tables';
+export { createAuditEvents } from './audit-events.migration';
+export { DatabaseAuditSink } from './database-audit.sink';
+export { AuditEventsService } from './audit-events.service';
+export { AuditEventsPruner } from './audit-events.pruner';
+export { ListAuditEventsDto, AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT } from './dto/list-audit-events.dto';
+export type { AuditEventView, AuditEventsPage } from './audit-event.view';
+export { AuditMessages } from './audit.messages';
