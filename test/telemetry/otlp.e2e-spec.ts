@@ -121,9 +121,16 @@ describe('OpenTelemetry export and structured logs (Kadu, NODE_ENV=production)',
     });
   }
 
-  it('start-up prints the banner and nothing else: no route mapping, no Nest narration', () => {
+  it('start-up prints the banner and warnings only: no route mapping, no Nest narration', () => {
     const beforeBanner = output.slice(0, output.indexOf('Kadu is running'));
-    expect(beforeBanner.trim()).toBe('');
+    // What may come first: warnings, as JSON lines at pino's warn level (40) or above, and the one
+    // line oidc-provider writes itself when it loads on a Node release older than the one it targets.
+    const notWarnings = beforeBanner
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .filter((line) => !/^oidc-provider WARNING: Unsupported runtime/.test(line))
+      .filter((line) => !(line.startsWith('{') && (JSON.parse(line) as { level?: number }).level! >= 40));
+    expect(notWarnings).toEqual([]);
     expect(output).not.toMatch(/RouterExplorer|RoutesResolver|InstanceLoader|Mapped \{/);
   });
 

@@ -31,7 +31,8 @@ export class OAuthProviderService implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     void this.provider;
-    this.logger.log(`Authorization server ${this.settings.issuer} ready in ${this.constructionMs?.toFixed(1)} ms`);
+    // Start-up narration: shown with LOG_LEVEL=debug, like Nest's own.
+    this.logger.debug(`Authorization server ${this.settings.issuer} ready in ${this.constructionMs?.toFixed(1)} ms`);
   }
 
   /** The provider, built on first use. */
