@@ -127,7 +127,7 @@ const oauthValues = (world: RoutesWorld): Record<string, fc.Arbitrary<string>> =
   const hostile = fc.oneof(
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'binary', maxLength: 40 }),
-    fc.constantFrom('', ' ', '\u0000', '%ZZ', 'x'.repeat(3000), 'null', '[]', '{}', '__proto__'),
+    fc.constantFrom('', ' ', '\u0000', '\ud800', 'a\udfff@example.test', '%ZZ', 'x'.repeat(3000), 'null', '[]', '{}', '__proto__'),
   );
   return {
     client_id: fc.oneof(
@@ -188,6 +188,8 @@ const oauthValues = (world: RoutesWorld): Record<string, fc.Arbitrary<string>> =
     claims: fc.oneof(fc.constantFrom('{"userinfo":{"email":null}}', '{', '[]'), hostile),
     redirect_uris: fc.oneof(fc.constantFrom(redirectUri, 'javascript:alert(1)'), hostile),
     client_name: hostile,
+    contacts: hostile,
+    client_uri: fc.oneof(fc.constantFrom('https://client.invalid/', 'javascript:alert(1)'), hostile),
     csrf_token: hostile,
     decision: fc.oneof(fc.constantFrom('allow', 'deny', 'maybe'), hostile),
   };
@@ -219,9 +221,19 @@ const wellFormedAuthorization = (world: RoutesWorld, extra: Array<[string, strin
   ...extra.filter(([key]) => !['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'resource'].includes(key)),
 ];
 
+/** `encodeURIComponent`, except that a lone surrogate goes out as the three bytes it would be (`%ED%A0%80`), which no UTF-8 decoder accepts. */
+const encodeLoose = (text: string) =>
+  text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\s\S]/g, (unit) => {
+    const code = unit.charCodeAt(0);
+    if (unit.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+    }
+    return encodeURIComponent(unit);
+  });
+
 /** Pairs as a query string or form body, sometimes with an undecodable escape. */
 const encodePairs = (pairs: Array<[string, string]>, raw: boolean) =>
-  pairs.map(([key, value]) => `${encodeURIComponent(key)}=${raw ? value.replace(/[^\x21-\x7e]/g, '%ZZ') : encodeURIComponent(value)}`).join('&');
+  pairs.map(([key, value]) => `${encodeLoose(key)}=${raw ? value.replace(/[^\x21-\x7e]/g, '%ZZ') : encodeLoose(value)}`).join('&');
 
 /** Garbage Basic credentials (client authentication the server does not offer). */
 const BASIC_GARBAGE = [
