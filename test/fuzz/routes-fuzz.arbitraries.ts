@@ -4,9 +4,12 @@
  * malformed, query strings, headers (content types, encodings, credentials
  * valid, invalid or of another organization) and bodies (JSON of wrong
  * types, nesting a few hundred levels deep, strings near 1 MiB, invalid
- * UTF-8, forms, text). Under `readOnly` nothing generated may write: a write
- * route only ever gets an id outside the caller's organization, or a body
- * validation refuses.
+ * UTF-8, forms, text), and OAuth parameters (client ids that are metadata
+ * URLs to private addresses, redirect URIs, PKCE, resources, grants, codes,
+ * tokens; garbage Basic credentials). Under `readOnly` nothing generated may
+ * write: a write route only ever gets an id outside the caller's
+ * organization, or a body validation refuses; a registration names a
+ * redirect the server refuses, and a form never carries the real CSRF token.
  */
 import fc from 'fast-check';
 import { RouteRequest } from './routes-fuzz.client';
@@ -17,6 +20,14 @@ export interface RouteSpec {
   path: string;
   methods: string[];
   resource?: string;
+  /** OAuth endpoint: queries and bodies carry OAuth-shaped parameters, and Basic credentials are sometimes garbage. */
+  oauth?: boolean;
+  /** Writes on a well-formed request whatever the caller (Dynamic Client Registration): must not write sends it a body it refuses. */
+  registers?: boolean;
+  /** A page form: when writes are allowed, posts sometimes carry the signed-in owner's real CSRF token. */
+  csrf?: boolean;
+  /** Ends the session it is sent with (`/sign-out`, same-origin, no CSRF token by design): never gets the signed-in owner's session, which later requests use. */
+  endsSession?: boolean;
 }
 
 /** Credentials the generators may send. */
@@ -45,6 +56,16 @@ export interface RoutesWorld {
   signedReads: string[];
   /** Paths with a valid signature that write (upload URLs): sent only when writes are allowed. */
   signedWrites: string[];
+  /** What the OAuth generators aim at: a registered client, the host's resource, and a signed-in owner's page session. */
+  oauth: {
+    clientId: string;
+    redirectUri: string;
+    resource: string;
+    /** `Cookie` value of a signed-in owner. */
+    sessionCookie: string;
+    /** That session's CSRF token: sent only when writes are allowed. */
+    csrfToken: string;
+  };
 }
 
 const STANDARD_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -99,6 +120,133 @@ const queryString = (fields: string[]): fc.Arbitrary<string> =>
       { maxLength: 5 },
     )
     .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`));
+
+/** Values of the OAuth parameters: the world's own, near misses, private-address metadata URLs, hostile text. */
+const oauthValues = (world: RoutesWorld): Record<string, fc.Arbitrary<string>> => {
+  const { clientId, redirectUri, resource } = world.oauth;
+  const hostile = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.constantFrom('', ' ', '\u0000', '\ud800', 'a\udfff@example.test', '%ZZ', 'x'.repeat(3000), 'null', '[]', '{}', '__proto__'),
+  );
+  return {
+    client_id: fc.oneof(
+      fc.constantFrom(
+        clientId,
+        `${clientId}x`,
+        // Metadata-document URLs: refused before any request leaves (private, loopback, link-local), or a name that does not resolve.
+        'https://127.0.0.1/client.json',
+        'https://10.0.0.7/client.json',
+        'https://169.254.169.254/latest/meta-data',
+        'https://[::1]/client.json',
+        'https://localhost:1/client.json',
+        'https://client.invalid/metadata.json',
+        'https://client.invalid/',
+        'http://client.invalid/metadata.json',
+        'https://user:pass@client.invalid/metadata.json',
+        'https://client.invalid/metadata.json#fragment',
+        'https://client.invalid/../metadata.json',
+        `https://client.invalid/${'a'.repeat(3000)}`,
+      ),
+      hostile,
+    ),
+    redirect_uri: fc.oneof(
+      fc.constantFrom(
+        redirectUri,
+        `${redirectUri}/x`,
+        'http://127.0.0.1:1/callback',
+        'javascript:alert(1)',
+        'https://evil.test/cb',
+        'http://[::1',
+        '//evil.test',
+        '/relative',
+      ),
+      hostile,
+    ),
+    response_type: fc.oneof(fc.constantFrom('code', 'token', 'id_token', 'code id_token', 'none', 'CODE'), hostile),
+    code_challenge: fc.oneof(fc.constantFrom('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', 'x', 'a'.repeat(200)), hostile),
+    code_challenge_method: fc.oneof(fc.constantFrom('S256', 'plain', 's256', 'S512'), hostile),
+    code_verifier: fc.oneof(fc.constantFrom('dBjftJeZ4CVP-mJ92K9g2Rb1wF9z_AoCMvF5_9zPsUg', 'short'), hostile),
+    resource: fc.oneof(fc.constantFrom(resource, `${resource}/x`, 'https://evil.test/mcp', 'urn:x', 'http://127.0.0.1/mcp#f'), hostile),
+    scope: fc.oneof(fc.constantFrom('openid', 'kadu:read kadu:write', 'billing:read', 'offline_access', 'x y z'), hostile),
+    state: hostile,
+    nonce: hostile,
+    prompt: fc.oneof(fc.constantFrom('login', 'consent', 'none', 'select_account create'), hostile),
+    grant_type: fc.oneof(
+      fc.constantFrom('authorization_code', 'refresh_token', 'client_credentials', 'password', 'urn:ietf:params:oauth:grant-type:device_code', 'implicit'),
+      hostile,
+    ),
+    code: fc.oneof(fc.constantFrom('a'.repeat(43), 'x'.repeat(5000)), hostile),
+    refresh_token: fc.oneof(fc.constantFrom('a'.repeat(43), 'x'.repeat(5000)), hostile),
+    token: fc.oneof(fc.constantFrom('a'.repeat(43), world.tokens.owner, world.tokens.mcpAudience), hostile),
+    token_type_hint: fc.oneof(fc.constantFrom('access_token', 'refresh_token', 'id_token'), hostile),
+    client_secret: hostile,
+    request: fc.oneof(fc.constantFrom('eyJhbGciOiJub25lIn0.e30.', 'a.b.c'), hostile),
+    request_uri: fc.oneof(fc.constantFrom('urn:ietf:params:oauth:request_uri:x', 'https://127.0.0.1/r'), hostile),
+    response_mode: fc.oneof(fc.constantFrom('query', 'fragment', 'form_post', 'jwt'), hostile),
+    max_age: fc.oneof(fc.constantFrom('-1', '0', '1e309', 'NaN'), hostile),
+    claims: fc.oneof(fc.constantFrom('{"userinfo":{"email":null}}', '{', '[]'), hostile),
+    redirect_uris: fc.oneof(fc.constantFrom(redirectUri, 'javascript:alert(1)'), hostile),
+    client_name: hostile,
+    contacts: hostile,
+    client_uri: fc.oneof(fc.constantFrom('https://client.invalid/', 'javascript:alert(1)'), hostile),
+    csrf_token: hostile,
+    decision: fc.oneof(fc.constantFrom('allow', 'deny', 'maybe'), hostile),
+  };
+};
+
+/** A set of OAuth parameters, each once or repeated (the RFCs refuse repeated parameters). */
+const oauthParams = (world: RoutesWorld): fc.Arbitrary<Array<[string, string]>> => {
+  const values = oauthValues(world);
+  const keys = Object.keys(values);
+  return fc
+    .array(
+      fc.oneof(
+        { weight: 8, arbitrary: fc.constantFrom(...keys).chain((key) => values[key].map((value): [string, string] => [key, value])) },
+        { weight: 1, arbitrary: fc.tuple(fc.constantFrom('__proto__', 'constructor', 'a[b]', 'client_id[]', 'resource[0]', ''), fc.string({ maxLength: 20 })) },
+      ),
+      { maxLength: 9 },
+    )
+    .map((pairs) => pairs);
+};
+
+/** Requests a well-formed authorization: the world's client, redirect and resource, PKCE, plus whatever else was generated. */
+const wellFormedAuthorization = (world: RoutesWorld, extra: Array<[string, string]>): Array<[string, string]> => [
+  ['response_type', 'code'],
+  ['client_id', world.oauth.clientId],
+  ['redirect_uri', world.oauth.redirectUri],
+  ['code_challenge', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'],
+  ['code_challenge_method', 'S256'],
+  ['resource', world.oauth.resource],
+  ...extra.filter(([key]) => !['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'resource'].includes(key)),
+];
+
+/** `encodeURIComponent`, except that a lone surrogate goes out as the three bytes it would be (`%ED%A0%80`), which no UTF-8 decoder accepts. */
+const encodeLoose = (text: string) =>
+  text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\s\S]/g, (unit) => {
+    const code = unit.charCodeAt(0);
+    if (unit.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+    }
+    return encodeURIComponent(unit);
+  });
+
+/** Pairs as a query string or form body, sometimes with an undecodable escape. */
+const encodePairs = (pairs: Array<[string, string]>, raw: boolean) =>
+  pairs.map(([key, value]) => `${encodeLoose(key)}=${raw ? value.replace(/[^\x21-\x7e]/g, '%ZZ') : encodeLoose(value)}`).join('&');
+
+/** Garbage Basic credentials (client authentication the server does not offer). */
+const BASIC_GARBAGE = [
+  'Basic',
+  'Basic ',
+  'Basic %%%',
+  'Basic dXNlcjpwYXNz',
+  'Basic Og==',
+  'Basic OnBhc3M=',
+  `Basic ${'A'.repeat(5000)}`,
+  'Basic w6k6w6k=',
+  'Basic dXNlcg==',
+];
 
 /** `depth` levels of arrays or objects around a value, as text (no recursion, no stack). */
 const nestedText = (depth: number, objects: boolean) =>
@@ -333,6 +481,18 @@ export function routeRequests(world: RoutesWorld, readOnly: boolean): fc.Arbitra
         'roles',
         'user_ids',
       ]),
+      oauthPairs: oauthParams(world),
+      oauthShape: fc.constantFrom<'generic' | 'pairs' | 'raw' | 'json' | 'wellFormed'>('generic', 'pairs', 'pairs', 'raw', 'json', 'wellFormed', 'wellFormed'),
+      oauthType: fc.constantFrom(
+        'application/x-www-form-urlencoded',
+        'application/x-www-form-urlencoded',
+        'application/json',
+        'text/plain',
+        'multipart/form-data',
+      ),
+      basic: fc.option(fc.constantFrom(...BASIC_GARBAGE), { freq: 4 }),
+      session: fc.constantFrom<'none' | 'valid' | 'doubled'>('none', 'valid', 'valid', 'doubled'),
+      csrf: fc.boolean(),
     })
     .map((g) => {
       const { route } = g;
@@ -361,19 +521,55 @@ export function routeRequests(world: RoutesWorld, readOnly: boolean): fc.Arbitra
         else if (g.signed === 'tampered') [path, query] = [base.replace(/signature=(.)/, (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`), ''];
         else [path, query] = [base.replace(/expires=\d+/, 'expires=1000'), ''];
       }
-      const body: GeneratedBody = g.body;
+      let body: GeneratedBody = g.body;
+      if (route.oauth && g.oauthShape !== 'generic') {
+        // OAuth parameters: in the query of a GET, in the body (form, JSON or text) otherwise.
+        // A well-formed authorization keeps at most two of the generated parameters, so some go as far as the consent page.
+        const pairs = g.oauthShape === 'wellFormed' ? wellFormedAuthorization(world, g.oauthPairs.slice(0, g.pick % 3)) : g.oauthPairs;
+        const text =
+          g.oauthShape === 'json' || (g.oauthType === 'application/json' && g.oauthShape !== 'raw')
+            ? JSON.stringify(Object.fromEntries(pairs))
+            : encodePairs(pairs, g.oauthShape === 'raw');
+        if (method === 'GET' || method === 'HEAD') query = text ? `?${text}` : '';
+        else body = { contentType: g.oauthShape === 'json' ? 'application/json' : g.oauthType, body: Buffer.from(text), invalid: false };
+      }
+      if (route.csrf && !readOnly && g.csrf && method === 'POST') {
+        // The signed-in owner's real CSRF token, so a post reaches what it would change.
+        body = {
+          contentType: 'application/x-www-form-urlencoded',
+          body: Buffer.from(`csrf_token=${encodeURIComponent(world.oauth.csrfToken)}&${body.body.toString('latin1')}`),
+          invalid: false,
+        };
+      }
+      if (route.registers && readOnly && method === 'POST' && body.contentType !== undefined && /json/i.test(String(body.contentType))) {
+        // Registration writes a client on any well-formed body: this one names a redirect the server refuses, whatever else it holds.
+        const fields = (() => {
+          try {
+            const parsed: unknown = JSON.parse(body.body.toString('utf8'));
+            return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+          } catch {
+            return {};
+          }
+        })();
+        body = { contentType: body.contentType, body: Buffer.from(JSON.stringify({ ...fields, redirect_uris: ['javascript:alert(1)'] })), invalid: true };
+      }
       // A collection's write (no id to miss) must carry a body validation refuses when nothing may be written.
-      const mustRefuse = readOnly && writes && canWrite && !route.path.includes(':id');
+      const mustRefuse = readOnly && writes && canWrite && !route.path.includes(':id') && !route.oauth;
       const refused =
         mustRefuse && !body.invalid
           ? { ...body, body: Buffer.from(`{"zz_unknown":${JSON.stringify(body.body.toString('latin1').slice(0, 200))}}`), invalid: true }
           : body;
       const headers: Record<string, string | string[]> = {};
-      const auth = authorization(world, g.caller, g.variant);
+      const auth = route.oauth && g.basic !== null ? g.basic : authorization(world, g.caller, g.variant);
       if (auth !== undefined) headers.Authorization = auth;
       if (refused.contentType !== undefined) headers['Content-Type'] = refused.contentType;
       if (body.encoding) headers['Content-Encoding'] = body.encoding;
       for (const [name, value] of Object.entries(g.extra)) if (value !== undefined) headers[name] = value;
+      // The signed-in owner's page session, alone or beside a generated cookie.
+      if (route.endsSession) {
+        // Nothing to add: a well-formed sign-out would end the session every other route's requests carry.
+      } else if (g.session === 'valid') headers.Cookie = world.oauth.sessionCookie;
+      else if (g.session === 'doubled' && typeof headers.Cookie === 'string') headers.Cookie = `${headers.Cookie}; ${world.oauth.sessionCookie}`;
       return { group: route.group, method, path: `${path}${query}`, headers, body: method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : refused.body };
     });
 }

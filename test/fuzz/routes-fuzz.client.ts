@@ -71,6 +71,10 @@ export function sendRoute(baseUrl: string, request: RouteRequest, timeoutMs = 15
 export function problemsOfRoute(request: RouteRequest, answer: RouteAnswer): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
+  // The host answers in JSON or its page style; a bare text answer is a library's default that escaped it (oidc-provider's "Not Found").
+  if (/^text\/plain/.test(String(answer.headers['content-type'] ?? '')) && /^(Not Found|Method Not Allowed|Internal Server Error)$/.test(answer.text)) {
+    problems.push(`bare ${answer.status} text: ${answer.text}`);
+  }
   const sent = `${request.path}${JSON.stringify(request.headers)}${request.body.toString('latin1')}`;
   const seen = `${JSON.stringify(answer.headers)}${answer.text}`;
   for (const marker of LEAK_MARKERS) {

@@ -1,20 +1,28 @@
 /**
  * Every route of both hosts under generated hostile input (fast-check):
  * Kadu's and Billing's REST API with every method, the sign-in and approval
- * pages, the presigned file URLs, `/.well-known/*` and paths that do not
- * exist. Never a 5xx, never a reset or a hang, never internals in an answer;
+ * pages, the presigned file URLs, `/.well-known/*`, the authorization
+ * server's endpoints (`/authorize`, its resume, `/token`, `/register`,
+ * `/revoke`, `/jwks`) with OAuth-shaped parameters, the consent page,
+ * connected apps, the audit page and `/api/v1/audit_events`, and paths
+ * that do not exist (requests with and without a signed-in owner's session). Never a 5xx, never a reset or a hang, never internals in an answer;
  * both databases unchanged by every request that must not write; both hosts
  * serving afterwards; and at least {@link MIN_REQUESTS} requests really tried.
  *
  * FUZZ_RUNS sets the total number of requests (default 10,500) for a longer soak.
  */
 import fc from 'fast-check';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
+import { createHash } from 'node:crypto';
 import { BillingTestApp, rest as billingRest, startBilling } from '../billing/billing-app';
 import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { rest as kaduRest, seedRunnable, snapshot } from '../kadu/reliability.support';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
+import type { ConnectedAppsDatabase } from '@kobana/oauth';
+import { IdentityService } from '@kobana/identity';
+import { seedConnectedApp } from '../support/connected-apps.seed';
+import { BILLING_TEST_PUBLIC_URL } from '../billing/billing-app';
 import { RoutesWorld, RouteSpec, routeRequests } from './routes-fuzz.arbitraries';
 import { describeRoute, problemsOfRoute, RouteAnswer, RouteRequest, routesAgent, sendRoute } from './routes-fuzz.client';
 
@@ -37,8 +45,23 @@ const KNOWN_ISSUES: Array<{ name: string; matches(request: RouteRequest, answer:
 
 const PAGES: RouteSpec[] = [
   { group: 'pages', path: '/sign-in', methods: ['GET', 'POST'] },
-  { group: 'pages', path: '/sign-out', methods: ['GET', 'POST'] },
+  { group: 'pages', path: '/sign-out', methods: ['GET', 'POST'], endsSession: true },
   { group: 'pages', path: '/approvals/:id', methods: ['GET', 'POST'], resource: 'approvals' },
+];
+/** The authorization server (oidc-provider under `@kobana/oauth`), its consent page, connected apps and the audit trail: the same on both hosts. */
+const OAUTH_AND_AUDIT: RouteSpec[] = [
+  { group: 'oauth', path: '/authorize', methods: ['GET', 'POST'], oauth: true },
+  { group: 'oauth', path: '/authorize/:id', methods: ['GET', 'POST'], oauth: true, resource: 'interactions' },
+  { group: 'oauth', path: '/token', methods: ['POST'], oauth: true },
+  { group: 'oauth', path: '/register', methods: ['POST'], oauth: true, registers: true },
+  { group: 'oauth', path: '/register/:id', methods: ['GET', 'PUT', 'DELETE'], oauth: true, resource: 'clients' },
+  { group: 'oauth', path: '/revoke', methods: ['POST'], oauth: true },
+  { group: 'oauth', path: '/jwks', methods: ['GET'], oauth: true },
+  { group: 'oauth', path: '/oauth/consent/:id', methods: ['GET', 'POST'], oauth: true, resource: 'interactions', csrf: true },
+  { group: 'connected apps', path: '/connected-apps', methods: ['GET'] },
+  { group: 'connected apps', path: '/connected-apps/:id/revoke', methods: ['POST'], resource: 'grants', csrf: true },
+  { group: 'audit', path: '/audit', methods: ['GET'] },
+  { group: 'audit', path: '/api/v1/audit_events', methods: ['GET'] },
 ];
 const WELL_KNOWN_AND_UNKNOWN: RouteSpec[] = [
   { group: 'well-known', path: '/.well-known/oauth-protected-resource', methods: ['GET'] },
@@ -73,6 +96,7 @@ const KADU_ROUTES: RouteSpec[] = [
   { group: 'kadu webhooks', path: '/api/v1/webhook_deliveries', methods: ['GET'] },
   { group: 'kadu webhooks', path: '/api/v1/webhook_deliveries/:id/replay', methods: ['POST'], resource: 'deliveries' },
   ...PAGES,
+  ...OAUTH_AND_AUDIT,
   ...WELL_KNOWN_AND_UNKNOWN,
 ];
 const BILLING_ROUTES: RouteSpec[] = [
@@ -95,8 +119,79 @@ const BILLING_ROUTES: RouteSpec[] = [
   { group: 'billing subscriptions', path: '/api/v1/subscriptions/:id', methods: ['GET', 'DELETE'], resource: 'subscriptions' },
   { group: 'billing subscriptions', path: '/api/v1/subscriptions/:id/change_plan', methods: ['POST'], resource: 'subscriptions' },
   ...PAGES,
+  ...OAUTH_AND_AUDIT,
   ...WELL_KNOWN_AND_UNKNOWN,
 ];
+
+/** Where the generated authorization requests send the person back (a loopback redirect, as native clients register). */
+const REDIRECT_URI = 'http://127.0.0.1:8976/callback';
+const PASSWORD = 'fuzz-password-1234';
+
+/** One host as the OAuth set-up sees it. */
+interface OAuthHostForFuzz {
+  baseUrl: string;
+  resource: string;
+  scope: string;
+  identity: IdentityService;
+  db: Kysely<KaduDatabase>;
+}
+
+/**
+ * A registered client, a signed-in owner (page session and CSRF token), and
+ * a connected app of that owner and of another organization's owner (the
+ * grant ids the revoke form gets).
+ */
+async function oauthSetup(host: OAuthHostForFuzz): Promise<{ world: RoutesWorld['oauth']; own: string[]; other: string[] }> {
+  const registered = await fetch(`${host.baseUrl}/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Fuzz Agent', redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none' }),
+  });
+  if (registered.status !== 201) throw new Error(`client not registered: ${registered.status} ${await registered.text()}`);
+  const clientId = ((await registered.json()) as { client_id: string }).client_id;
+  const person = async (organization: string, email: string) => {
+    const user = await host.identity.ensureUser(await host.identity.ensureOrganization(organization), 'owner', { email });
+    await host.identity.setPassword(user.id, PASSWORD);
+    return user.id;
+  };
+  const owner = await person('org-fuzz', 'owner@fuzz.test');
+  const stranger = await person('org-other', 'owner@other.test');
+  const signedIn = await fetch(`${host.baseUrl}/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'owner@fuzz.test', password: PASSWORD, next: '/connected-apps' }),
+    redirect: 'manual',
+  });
+  if (signedIn.status !== 303) throw new Error(`owner not signed in: ${signedIn.status}`);
+  const sessionCookie = signedIn.headers.get('set-cookie')!.split(';')[0];
+  const db = host.db as unknown as Kysely<ConnectedAppsDatabase>;
+  const app = (accountId: string) => seedConnectedApp(db, { accountId, clientName: 'Fuzz Agent', resource: host.resource, scope: host.scope });
+  const own = [(await app(owner)).grantId];
+  const other = [(await app(stranger)).grantId];
+  const page = await (await fetch(`${host.baseUrl}/connected-apps`, { headers: { Cookie: sessionCookie } })).text();
+  const csrfToken = /name="csrf_token" value="([^"]*)"/.exec(page)?.[1];
+  if (!csrfToken) throw new Error('no CSRF token on /connected-apps');
+  return { world: { clientId, redirectUri: REDIRECT_URI, resource: host.resource, sessionCookie, csrfToken }, own, other };
+}
+
+/**
+ * What a request that must not write may not change: every table (the
+ * audit trail included: no route here is the MCP endpoint, whose refused
+ * calls it records by design), except the authorization server's
+ * `Interaction` and `Session` records. oidc-provider writes those when a
+ * well-formed authorization request arrives, before anyone decides: the
+ * browser's place in the flow, expiring within the interaction TTL, which
+ * grants nothing; every other record (clients, grants, codes, tokens) is
+ * compared.
+ */
+async function dataOf(db: Kysely<KaduDatabase>): Promise<Record<string, { rows: number; sha256: string }>> {
+  const digest = (rows: unknown[]) => ({ rows: rows.length, sha256: createHash('sha256').update(JSON.stringify(rows)).digest('hex') });
+  const oauth = await sql<Record<string, unknown>>`select * from oauth_records where model not in ('Interaction', 'Session') order by model, id_hash`.execute(
+    db,
+  );
+  const audit = await sql<Record<string, unknown>>`select * from audit_events order by id`.execute(db);
+  return { ...(await snapshot(db)), oauth_records: digest(oauth.rows), audit_events: digest(audit.rows) };
+}
 
 /** The path and query of an absolute URL the host answered. */
 const pathOf = (url: string) => {
@@ -126,9 +221,11 @@ describe('every route of Kadu and Billing under generated hostile input (fast-ch
         // No execution runs by itself: the queued one seeded below stays as it is while nothing may write.
         KADU_EXECUTION_POLL_MS: '0',
         KADU_WEBHOOKS_ALLOW_PRIVATE: 'true',
+        // The may-write phase reaches Dynamic Client Registration itself, not only its per-address limit.
+        OAUTH_REGISTRATIONS_PER_MINUTE: '100000',
       },
     });
-    billing = await startBilling();
+    billing = await startBilling({ OAUTH_REGISTRATIONS_PER_MINUTE: '100000' });
     billingDb = billing.app.get<Kysely<KaduDatabase>>(BILLING_DATABASE);
 
     const kaduApi = (org: string) => kadu.token(org, 'owner', { audience: 'api' });
@@ -191,6 +288,22 @@ describe('every route of Kadu and Billing under generated hostile input (fast-ch
       return { customers: [customerId], invoices: [open.body.id, paid.body.id], nfes: [nfe.body.id], subscriptions: [subscription.body.id] };
     };
 
+    const kaduOAuth = await oauthSetup({
+      baseUrl: kadu.baseUrl,
+      resource: kadu.mcpUrl,
+      scope: 'kadu:read kadu:write kadu:run',
+      identity: kadu.identity,
+      db: kadu.db,
+    });
+    const billingOAuth = await oauthSetup({
+      baseUrl: billing.baseUrl,
+      // The server's resource is its PUBLIC_URL's /mcp, whatever port the test listens on.
+      resource: `${BILLING_TEST_PUBLIC_URL}/mcp`,
+      scope: 'billing:read billing:write',
+      identity: billing.identity,
+      db: billingDb,
+    });
+
     kaduWorld = {
       routes: KADU_ROUTES,
       tokens: {
@@ -200,10 +313,11 @@ describe('every route of Kadu and Billing under generated hostile input (fast-ch
         mcpAudience: await kadu.token('org-fuzz', 'owner'),
         otherHost: billingOwner,
       },
-      ownIds: kaduOwn.ids,
-      otherIds: kaduForeign.ids,
+      ownIds: { ...kaduOwn.ids, grants: kaduOAuth.own },
+      otherIds: { ...kaduForeign.ids, grants: kaduOAuth.other },
       signedReads: [...kaduOwn.reads, ...kaduForeign.reads],
       signedWrites: [...kaduOwn.writes, ...kaduForeign.writes],
+      oauth: kaduOAuth.world,
     };
     billingWorld = {
       routes: BILLING_ROUTES,
@@ -214,10 +328,11 @@ describe('every route of Kadu and Billing under generated hostile input (fast-ch
         mcpAudience: await billing.token('org-fuzz', 'owner'),
         otherHost: kaduOwner,
       },
-      ownIds: await billingIds(billingOwner, 'org-fuzz'),
-      otherIds: await billingIds(billingOther, 'org-other'),
+      ownIds: { ...(await billingIds(billingOwner, 'org-fuzz')), grants: billingOAuth.own },
+      otherIds: { ...(await billingIds(billingOther, 'org-other')), grants: billingOAuth.other },
       signedReads: [],
       signedWrites: [],
+      oauth: billingOAuth.world,
     };
     // Thousands of refused bodies are each logged by Nest's exception handler; the fuzz reports every real fault itself.
     billing.app.useLogger(false);
@@ -264,13 +379,13 @@ describe('every route of Kadu and Billing under generated hostile input (fast-ch
   }
 
   it('requests that must not write: no 5xx, no reset, no internals; both databases unchanged', async () => {
-    const before = { kadu: await snapshot(kadu.db), billing: await snapshot(billingDb) };
+    const before = { kadu: await dataOf(kadu.db), billing: await dataOf(billingDb) };
     await Promise.all([
       fuzz('must not write', 'kadu', routeRequests(kaduWorld, true), batchesOf(SHARES.kaduReadOnly)),
       fuzz('must not write', 'billing', routeRequests(billingWorld, true), batchesOf(SHARES.billingReadOnly)),
     ]);
     expect(failures.slice(0, 20)).toEqual([]);
-    expect({ kadu: await snapshot(kadu.db), billing: await snapshot(billingDb) }).toEqual(before);
+    expect({ kadu: await dataOf(kadu.db), billing: await dataOf(billingDb) }).toEqual(before);
   });
 
   it('requests that may write (own ids, valid signatures, idempotency keys): no 5xx, no reset, no internals', async () => {

@@ -10,12 +10,28 @@ import { RegistrationThrottle } from './registration.throttle';
 const OPENID_CONFIGURATION = '/.well-known/openid-configuration';
 const AUTHORIZATION_SERVER_METADATA = '/.well-known/oauth-authorization-server';
 
-/** The paths oidc-provider answers: its endpoints, the resume of an authorization, and the two metadata documents. */
-const PROVIDER_PATHS = new RegExp(
-  `^(?:${[OAUTH_ROUTES.token, OAUTH_ROUTES.registration, OAUTH_ROUTES.revocation, OAUTH_ROUTES.jwks, OPENID_CONFIGURATION, AUTHORIZATION_SERVER_METADATA]
-    .map(escapeRegExp)
-    .join('|')}|${escapeRegExp(OAUTH_ROUTES.authorization)}(?:/[A-Za-z0-9_-]{1,64})?)$`,
-);
+/** A path of the provider and the methods it answers there (HEAD with GET); OPTIONS where it answers CORS preflights. */
+const PROVIDER_ROUTES: Array<{ path: RegExp; methods: Set<string> }> = [
+  { path: exactly(OAUTH_ROUTES.authorization, `(?:/[A-Za-z0-9_-]{1,64})?`), methods: new Set(['GET', 'HEAD']) },
+  { path: exactly(OAUTH_ROUTES.token), methods: new Set(['POST', 'OPTIONS']) },
+  { path: exactly(OAUTH_ROUTES.revocation), methods: new Set(['POST', 'OPTIONS']) },
+  { path: exactly(OAUTH_ROUTES.registration), methods: new Set(['POST']) },
+  { path: exactly(OAUTH_ROUTES.jwks), methods: new Set(['GET', 'HEAD', 'OPTIONS']) },
+  { path: exactly(OPENID_CONFIGURATION), methods: new Set(['GET', 'HEAD', 'OPTIONS']) },
+  { path: exactly(AUTHORIZATION_SERVER_METADATA), methods: new Set(['GET', 'HEAD', 'OPTIONS']) },
+];
+
+/**
+ * Whether oidc-provider answers `method` on `path`; OPTIONS only as a CORS
+ * preflight (`preflight`: it has `Access-Control-Request-Method`), the one
+ * OPTIONS the provider answers. Anything else on its paths goes on to the
+ * host, which answers it as every unknown route (a 404 in the host's JSON),
+ * rather than the provider's bare `Not Found` text.
+ */
+export function providerAnswers(method: string, path: string, preflight = false): boolean {
+  if (method === 'OPTIONS' && !preflight) return false;
+  return PROVIDER_ROUTES.some((route) => route.methods.has(method) && route.path.test(path));
+}
 
 /**
  * Paths whose body oidc-provider reads itself (it refuses what it does not
@@ -47,7 +63,7 @@ export class OAuthRoutesInstaller {
       const adapter = adapterHost.httpAdapter;
       if (adapter?.getType() !== 'express') return;
       const serve = (req: Request, res: Response, next: NextFunction): void => {
-        if (!PROVIDER_PATHS.test(req.path)) return next();
+        if (!providerAnswers(req.method, req.path, req.headers['access-control-request-method'] !== undefined)) return next();
         if (req.path === OAUTH_ROUTES.registration && req.method === 'POST') {
           const wait = throttle.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
           if (wait > 0) {
@@ -65,6 +81,10 @@ export class OAuthRoutesInstaller {
       adapter.use(Object.defineProperty(serve, 'name', { value: 'oauthAuthorizationServer' }));
     });
   }
+}
+
+function exactly(path: string, suffix = ''): RegExp {
+  return new RegExp(`^${escapeRegExp(path)}${suffix}$`);
 }
 
 function escapeRegExp(text: string): string {

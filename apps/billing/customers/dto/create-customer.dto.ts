@@ -1,4 +1,5 @@
-import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsEmailAddress } from './email-address.validator';
 import { IdempotentDto } from '@kobana/idempotency';
 import { McpSensitive } from '@kobana/mcp';
 
@@ -18,7 +19,7 @@ export class CreateCustomerDto extends IdempotentDto {
   @Matches(DOCUMENT_PATTERN, { message: 'document must be a CPF (11 digits) or a CNPJ (14 digits), digits only' })
   document: string;
 
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   email: string;
 }

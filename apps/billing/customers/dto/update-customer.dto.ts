@@ -1,4 +1,5 @@
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsEmailAddress } from './email-address.validator';
 import { IdempotentDto } from '@kobana/idempotency';
 import { McpSensitive } from '@kobana/mcp';
 import { BILLING_ID_MAX_LENGTH } from '../../common/billing-id.dto';
@@ -20,7 +21,7 @@ export class UpdateCustomerBodyDto extends IdempotentDto {
   document?: string;
 
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   email?: string;
 }
