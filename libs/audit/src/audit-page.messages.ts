@@ -35,5 +35,5 @@ export const AuditPageMessages = {
   outcome: (outcome: McpAuditOutcome) => OUTCOMES[outcome] ?? outcome,
   forbiddenTitle: () => 'Not allowed',
   forbidden: () => 'Only owners and admins of the organization see what agents did.',
-  invalidCursorTitle: () => 'Page not found',
+  invalidCursorTitle: () => 'This link to older events is not valid',
 } as const;

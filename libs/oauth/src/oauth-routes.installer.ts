@@ -16,6 +16,8 @@ const PROVIDER_ROUTES: Array<{ path: RegExp; methods: Set<string> }> = [
   { path: exactly(OAUTH_ROUTES.token), methods: new Set(['POST', 'OPTIONS']) },
   { path: exactly(OAUTH_ROUTES.revocation), methods: new Set(['POST', 'OPTIONS']) },
   { path: exactly(OAUTH_ROUTES.registration), methods: new Set(['POST']) },
+  // RFC 7592 read: the registration answer names this URL (`registration_client_uri`) with a registration access token.
+  { path: exactly(OAUTH_ROUTES.registration, `/[A-Za-z0-9_-]{1,64}`), methods: new Set(['GET', 'HEAD']) },
   { path: exactly(OAUTH_ROUTES.jwks), methods: new Set(['GET', 'HEAD', 'OPTIONS']) },
   { path: exactly(OPENID_CONFIGURATION), methods: new Set(['GET', 'HEAD', 'OPTIONS']) },
   { path: exactly(AUTHORIZATION_SERVER_METADATA), methods: new Set(['GET', 'HEAD', 'OPTIONS']) },
