@@ -1,0 +1,95 @@
+/**
+ * The same sign-in on Kobana Billing: SDK 1.x through a Client ID Metadata
+ * Document and client 2.x through Dynamic Client Registration, each ending
+ * in tools/list, a read tool, a forced refresh and another call. The tools a
+ * client sees are those of the panel role of the person who consented: an
+ * owner's client sees the management tools, a viewer's only the read ones.
+ */
+import { Client as Sdk1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client as Client2 } from '@modelcontextprotocol/client';
+import { OAuthHost, startBillingForOAuth } from './oauth-hosts.support';
+import { personProvider, signInClient2, signInSdk1 } from './oauth-flows.support';
+import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
+import { Person } from './person-browser.support';
+
+jest.setTimeout(60_000);
+
+const READ_TOOL = 'billing_customers_list';
+const OWNER_ONLY = ['billing_customers_delete', 'billing_invoices_cancel', 'billing_nfes_cancel'];
+const ORG = { slug: 'billing-oauth', name: 'Padaria Billing OAuth' };
+
+describe('Kobana Billing: OAuth sign-in of both clients, tools by the consenting person’s role', () => {
+  let world: OAuthWorld;
+  let billing: OAuthHost;
+  let owner: Person;
+  let viewer: Person;
+  const closers: Array<() => Promise<void>> = [];
+
+  beforeAll(async () => {
+    world = await startOAuthWorld();
+    billing = await startBillingForOAuth(trustingSettings(world));
+    await billing.identity.ensureOrganization(ORG.slug, { name: ORG.name });
+    owner = await billing.person(ORG.slug, 'owner');
+    viewer = await billing.person(ORG.slug, 'viewer');
+  });
+  afterAll(async () => {
+    await Promise.all(closers.map((close) => close().catch(() => undefined)));
+    await billing?.close();
+    await world?.close();
+  });
+
+  it('the authorization server is Billing’s own, for Billing’s MCP resource', async () => {
+    const metadata = await authorizationServerMetadata(billing);
+    expect(metadata.issuer).toBe(billing.baseUrl);
+    expect(metadata.client_id_metadata_document_supported).toBe(true);
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+  });
+
+  let ownerTools: string[] = [];
+
+  it('SDK 1.x, metadata document, owner: read tool, refresh, call again; the owner’s client sees the management tools', async () => {
+    const clientId = world.publishClient('billing-sdk1', 'Billing Agent SDK1');
+    const { provider, outcomes } = personProvider(world.browser, world.catcher, owner, { clientName: 'Billing Agent SDK1', clientMetadataUrl: clientId });
+    const { client } = await signInSdk1(billing.mcpUrl, provider);
+    closers.push(() => client.close());
+    expect(provider.clientId).toBe(clientId);
+    expect(provider.authorizationUrls[0].searchParams.get('resource')).toBe(billing.mcpUrl);
+    expect(outcomes[0].consentText).toContain('Billing Agent SDK1');
+    expect(outcomes[0].consentText).toContain(ORG.name);
+
+    ownerTools = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(ownerTools).toEqual(expect.arrayContaining([READ_TOOL, ...OWNER_ONLY]));
+    await expectRead(client);
+    const before = provider.tokens()!;
+    provider.spoilAccessToken();
+    await expectRead(client);
+    expect(provider.tokens()!.refresh_token).not.toBe(before.refresh_token);
+  });
+
+  it('client 2.x, Dynamic Client Registration, viewer: read tool, refresh, call again; fewer tools than the owner’s client, none of the management ones', async () => {
+    const { provider, outcomes } = personProvider(world.browser, world.catcher, viewer, { clientName: 'Billing Agent DCR2' });
+    const { client } = await signInClient2(billing.mcpUrl, provider);
+    closers.push(() => client.close());
+    expect(provider.clientId).not.toMatch(/^https?:/);
+    expect(outcomes[0].consentText).toContain('Billing Agent DCR2');
+    expect(outcomes[0].consentText).toMatch(/regist/i);
+
+    const viewerTools = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(viewerTools).toContain(READ_TOOL);
+    for (const tool of OWNER_ONLY) expect(viewerTools).not.toContain(tool);
+    expect(ownerTools.length).toBeGreaterThan(viewerTools.length);
+    expect(viewerTools.every((tool) => ownerTools.includes(tool))).toBe(true);
+    await expectRead(client);
+    const before = provider.tokens()!;
+    provider.spoilAccessToken();
+    await expectRead(client);
+    expect(provider.tokens()!.refresh_token).not.toBe(before.refresh_token);
+  });
+});
+
+/** The read tool answers a page of the person's organization. */
+async function expectRead(client: Sdk1Client | Client2): Promise<void> {
+  const result = (await client.callTool({ name: READ_TOOL, arguments: {} })) as { isError?: boolean; structuredContent?: unknown };
+  expect(result.isError).toBeFalsy();
+  expect(result.structuredContent).toMatchObject({ data: expect.any(Array), meta: { page: 1 } });
+}
