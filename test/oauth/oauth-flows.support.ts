@@ -52,7 +52,7 @@ function checkCallback(provider: MemoryOAuthProvider): URLSearchParams {
   return callback;
 }
 
-function describe(error: unknown): string {
+function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
@@ -67,7 +67,7 @@ export async function signInSdk1(mcpUrl: string, provider: MemoryOAuthProvider, 
     firstError = error;
   }
   await first.close().catch(() => undefined);
-  if (!(firstError instanceof Sdk1UnauthorizedError)) throw new Error(`expected UnauthorizedError from the first connection, got ${describe(firstError)}`);
+  if (!(firstError instanceof Sdk1UnauthorizedError)) throw new Error(`expected UnauthorizedError from the first connection, got ${errorText(firstError)}`);
   const callback = checkCallback(provider);
   await transport.finishAuth(callback.get('code')!);
   const client = new Sdk1Client({ name: clientName, version: '1.0.0' });
@@ -94,7 +94,7 @@ export async function signInClient2(mcpUrl: string, provider: MemoryOAuthProvide
     firstError = error;
   }
   await first.client.close().catch(() => undefined);
-  if (!(firstError instanceof Unauthorized2)) throw new Error(`expected UnauthorizedError from the first request, got ${describe(firstError)}`);
+  if (!(firstError instanceof Unauthorized2)) throw new Error(`expected UnauthorizedError from the first request, got ${errorText(firstError)}`);
   const callback = checkCallback(provider);
   await first.transport.finishAuth(callback);
   const next = client2(mcpUrl, provider, clientName);
