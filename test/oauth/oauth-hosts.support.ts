@@ -62,9 +62,22 @@ async function person(identity: IdentityService, organization: string, role: str
   return { email: user.email, password: PERSON_PASSWORD };
 }
 
-/** Kadu on 127.0.0.1 (its `PUBLIC_URL` is already the loopback address). */
-export async function startKaduForOAuth(settings: CimdSettings, options: { databaseUrl?: string } = {}): Promise<OAuthHost> {
-  const kadu = await startKadu({ env: cimdEnv('KADU_', settings), databaseUrl: options.databaseUrl });
+/** Options of {@link startKaduForOAuth}. */
+export interface KaduOAuthOptions {
+  /** Another replica's database. */
+  databaseUrl?: string;
+  /** The public URL replicas share (the first replica's), instead of this one's own address. */
+  publicUrl?: string;
+}
+
+/**
+ * Kadu on 127.0.0.1 (its `PUBLIC_URL` is already the loopback address). With
+ * `publicUrl`, a replica behind that address: `baseUrl` and `mcpUrl` still
+ * reach this replica, the issuer and the resource are the shared ones.
+ */
+export async function startKaduForOAuth(settings: CimdSettings, options: KaduOAuthOptions = {}): Promise<OAuthHost> {
+  const env = { ...cimdEnv('KADU_', settings), ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}) };
+  const kadu = await startKadu({ env, databaseUrl: options.databaseUrl });
   return {
     name: 'kadu',
     baseUrl: kadu.baseUrl,
