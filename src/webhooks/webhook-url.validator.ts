@@ -2,8 +2,8 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { isPublicAddress } from '@kobana/outbound';
 import { KaduConfig } from '../config/kadu-config.interface';
-import { isPublicAddress } from './webhook-address.policy';
 
 /**
  * Refuses, when an endpoint is saved, a URL whose host resolves to a

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { lookup as dnsLookup, LookupAddress } from 'node:dns';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { guardedRequest } from '@kobana/outbound';
 import { KaduConfig } from '../config/kadu-config.interface';
-import { isPublicAddress } from './webhook-address.policy';
 
 /** How long one attempt may take, connection included. */
 export const WEBHOOK_TIMEOUT_MS = 5000;
@@ -22,11 +18,10 @@ export interface WebhookAttemptOutcome {
 }
 
 /**
- * POSTs one delivery. Built on `http.request` rather than `fetch` for its
- * `lookup` hook: the address is checked when the connection is made, so a
- * DNS answer that changed since the endpoint was saved (rebinding) still
- * cannot reach a private network, unless `KADU_WEBHOOKS_ALLOW_PRIVATE`.
- * An IP literal, which skips `lookup`, is checked before connecting.
+ * POSTs one delivery through the outbound guard (`@kobana/outbound`): the
+ * address is checked when the connection is made, so a DNS answer that
+ * changed since the endpoint was saved (rebinding) still cannot reach a
+ * private network, unless `KADU_WEBHOOKS_ALLOW_PRIVATE`.
  */
 @Injectable()
 export class WebhookSender {
@@ -37,63 +32,18 @@ export class WebhookSender {
   }
 
   /** Never throws: every failure is an outcome to record. */
-  send(url: string, body: string, headers: Record<string, string>, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<WebhookAttemptOutcome> {
-    const started = Date.now();
-    const done = (status_code: number | null, error: string | null): WebhookAttemptOutcome => ({
-      status_code,
-      duration_ms: Date.now() - started,
-      error,
+  async send(url: string, body: string, headers: Record<string, string>, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<WebhookAttemptOutcome> {
+    const result = await guardedRequest({
+      url,
+      method: 'POST',
+      headers,
+      body,
+      timeoutMs,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
+      reach: this.allowPrivate ? 'any' : 'public',
     });
-    return new Promise((resolve) => {
-      let target: URL;
-      try {
-        target = new URL(url);
-      } catch {
-        return resolve(done(null, 'invalid URL'));
-      }
-      // `lookup` runs for names only: an IP literal is connected to as it is, so it is checked here.
-      const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
-      if (!this.allowPrivate && isIP(literal) && !isPublicAddress(literal)) {
-        return resolve(done(null, `refused: ${literal} is a non-public address`));
-      }
-      const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
-        lookup: this.allowPrivate ? undefined : publicOnlyLookup,
-        timeout: timeoutMs,
-      });
-      const timer = setTimeout(() => request.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
-      request.on('response', (response) => {
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_RESPONSE_BYTES) response.destroy();
-        });
-        response.on('close', () => {
-          clearTimeout(timer);
-          const status = response.statusCode ?? null;
-          resolve(done(status, status !== null && status >= 200 && status < 300 ? null : `HTTP ${status}`));
-        });
-      });
-      request.on('timeout', () => request.destroy(new Error(`timed out after ${timeoutMs} ms`)));
-      request.on('error', (error) => {
-        clearTimeout(timer);
-        resolve(done(null, error.message));
-      });
-      request.end(body);
-    });
+    if (!result.ok) return { status_code: null, duration_ms: result.durationMs, error: result.error };
+    const success = result.status >= 200 && result.status < 300;
+    return { status_code: result.status, duration_ms: result.durationMs, error: success ? null : `HTTP ${result.status}` };
   }
 }
-
-/** `dns.lookup`, refusing any answer that is not a public address. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0);
-    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (refused || addresses.length === 0) {
-      return callback(new Error(`refused: ${hostname} resolves to a non-public address`), '', 0);
-    }
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
-};

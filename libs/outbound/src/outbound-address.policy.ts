@@ -1,7 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Ranges a webhook must never reach (SSRF): "this" network, private,
+ * Ranges a request to a user-given address (a webhook, a client metadata
+ * document) must never reach (SSRF): "this" network, private,
  * carrier-grade NAT, loopback, link-local (cloud metadata at 169.254.169.254),
  * documentation, benchmarking, multicast and reserved; in IPv6 the same kinds
  * plus unique-local, and the prefixes that reach IPv4 through a translator or
@@ -52,6 +53,11 @@ for (const [network, prefix] of [
   NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }
 
+/** Loopback only: `127.0.0.0/8` and `::1`. */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
 /** Whether `address` (an IP literal) is on the public internet. Anything unparsable is not. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
@@ -60,6 +66,20 @@ export function isPublicAddress(address: string): boolean {
   if (NON_PUBLIC.check(address, 'ipv6')) return false;
   const embedded = embeddedIpv4(address.toLowerCase());
   return embedded ? isPublicAddress(embedded) : true;
+}
+
+/**
+ * Whether `address` (an IP literal) is a loopback address: `127.0.0.0/8`,
+ * `::1`, or an IPv4-mapped `::ffff:127.x.y.z`. What a development-only
+ * exception may reach, and nothing else of the non-public ranges.
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return LOOPBACK.check(address, 'ipv4');
+  if (family !== 6) return false;
+  if (LOOPBACK.check(address, 'ipv6')) return true;
+  const embedded = embeddedIpv4(address.toLowerCase());
+  return embedded ? isLoopbackAddress(embedded) : false;
 }
 
 /** `::ffff:10.0.0.1` and `::ffff:a00:1` hide an IPv4 address. */

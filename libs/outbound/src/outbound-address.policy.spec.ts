@@ -1,4 +1,4 @@
-import { isPublicAddress } from './webhook-address.policy';
+import { isLoopbackAddress, isPublicAddress } from './outbound-address.policy';
 
 describe('isPublicAddress', () => {
   it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) => {
@@ -45,4 +45,14 @@ describe('isPublicAddress', () => {
       expect(isPublicAddress(address)).toBe(true);
     },
   );
+});
+
+describe('isLoopbackAddress', () => {
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1'])('accepts %s', (address) => {
+    expect(isLoopbackAddress(address)).toBe(true);
+  });
+
+  it.each(['10.0.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::', 'fe80::1', '8.8.8.8', 'localhost', '::ffff:10.0.0.1'])('refuses %s', (address) => {
+    expect(isLoopbackAddress(address)).toBe(false);
+  });
 });
