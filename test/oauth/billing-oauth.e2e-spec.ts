@@ -11,11 +11,14 @@ import { OAuthHost, startBillingForOAuth } from './oauth-hosts.support';
 import { personProvider, signInClient2, signInSdk1 } from './oauth-flows.support';
 import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
 import { Person } from './person-browser.support';
+import { expectConsent } from './oauth-consent.support';
 
 jest.setTimeout(60_000);
 
 const READ_TOOL = 'billing_customers_list';
 const OWNER_ONLY = ['billing_customers_delete', 'billing_invoices_cancel', 'billing_nfes_cancel'];
+/** What the SDKs ask for: every scope the protected-resource metadata lists. */
+const SCOPES = ['billing:read', 'billing:write'];
 const ORG = { slug: 'billing-oauth', name: 'Padaria Billing OAuth' };
 
 describe('Kobana Billing: OAuth sign-in of both clients, tools by the consenting person’s role', () => {
@@ -54,8 +57,13 @@ describe('Kobana Billing: OAuth sign-in of both clients, tools by the consenting
     closers.push(() => client.close());
     expect(provider.clientId).toBe(clientId);
     expect(provider.authorizationUrls[0].searchParams.get('resource')).toBe(billing.mcpUrl);
-    expect(outcomes[0].consentText).toContain('Billing Agent SDK1');
-    expect(outcomes[0].consentText).toContain(ORG.name);
+    expectConsent(outcomes[0], {
+      clientName: 'Billing Agent SDK1',
+      organization: ORG.name,
+      originHost: new URL(clientId).host,
+      selfRegistered: false,
+      scopes: SCOPES,
+    });
 
     ownerTools = (await client.listTools()).tools.map((tool) => tool.name);
     expect(ownerTools).toEqual(expect.arrayContaining([READ_TOOL, ...OWNER_ONLY]));
@@ -71,8 +79,8 @@ describe('Kobana Billing: OAuth sign-in of both clients, tools by the consenting
     const { client } = await signInClient2(billing.mcpUrl, provider);
     closers.push(() => client.close());
     expect(provider.clientId).not.toMatch(/^https?:/);
-    expect(outcomes[0].consentText).toContain('Billing Agent DCR2');
-    expect(outcomes[0].consentText).toMatch(/regist/i);
+    const originHost = new URL(world.catcher.redirectUri).host;
+    expectConsent(outcomes[0], { clientName: 'Billing Agent DCR2', organization: ORG.name, originHost, selfRegistered: true, scopes: SCOPES });
 
     const viewerTools = (await client.listTools()).tools.map((tool) => tool.name);
     expect(viewerTools).toContain(READ_TOOL);

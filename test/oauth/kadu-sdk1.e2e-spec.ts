@@ -13,10 +13,13 @@ import { personProvider, signInSdk1 } from './oauth-flows.support';
 import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
 import { MemoryOAuthProvider } from './memory-oauth-provider.support';
 import { Person } from './person-browser.support';
+import { expectConsent } from './oauth-consent.support';
 
 jest.setTimeout(60_000);
 
 const TOOL = 'kadu_organization_get';
+/** What the SDKs ask for: every scope the protected-resource metadata lists. */
+const KADU_SCOPES = ['kadu:read', 'kadu:write', 'kadu:run'];
 const ORG = { slug: 'acme-oauth', name: 'Acme Cobranças OAuth' };
 
 describe('SDK 1.x signs in to Kadu (OAuth, person in Chromium)', () => {
@@ -82,11 +85,13 @@ describe('SDK 1.x signs in to Kadu (OAuth, person in Chromium)', () => {
     expect(url.searchParams.get('client_id')).toBe(clientId);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('resource')).toBe(kadu.mcpUrl);
-    const consent = outcomes[0].consentText;
-    expect(consent).toContain('Ledger Agent SDK1');
-    expect(consent).toContain('127.0.0.1');
-    expect(consent).toContain(ORG.name);
-    expect(consent).not.toMatch(/self-registered/i);
+    expectConsent(outcomes[0], {
+      clientName: 'Ledger Agent SDK1',
+      organization: ORG.name,
+      originHost: new URL(clientId).host,
+      selfRegistered: false,
+      scopes: KADU_SCOPES,
+    });
     expect(provider.callback!.get('iss')).toBe(kadu.baseUrl);
 
     await callsTheTool(client);
@@ -100,10 +105,8 @@ describe('SDK 1.x signs in to Kadu (OAuth, person in Chromium)', () => {
 
     expect(provider.clientId).toEqual(expect.any(String));
     expect(provider.clientId).not.toMatch(/^https?:/);
-    const consent = outcomes[0].consentText;
-    expect(consent).toContain('Ledger Agent DCR1');
-    expect(consent).toContain(ORG.name);
-    expect(consent).toMatch(/regist/i);
+    const originHost = new URL(world.catcher.redirectUri).host;
+    expectConsent(outcomes[0], { clientName: 'Ledger Agent DCR1', organization: ORG.name, originHost, selfRegistered: true, scopes: KADU_SCOPES });
 
     await callsTheTool(client);
     await refreshesAndCallsAgain(client, provider);

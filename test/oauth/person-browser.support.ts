@@ -82,8 +82,19 @@ export interface AuthorizationOutcome {
   consentText: string;
   /** The consent page's URL (empty when none was shown). */
   consentUrl: string;
+  /** What the consent page's parts say (`#client-name`, `#organization`, `#client-origin`, `#scopes li`), `null` when a part is missing. */
+  consent: ConsentParts;
   /** The query the client's redirect_uri received. */
   callback: URLSearchParams;
+}
+
+/** The consent page, part by part. */
+export interface ConsentParts {
+  clientName: string | null;
+  organization: string | null;
+  origin: string | null;
+  /** Each listed scope: its code (`data-scope`) and the words shown for it. */
+  scopes: Array<{ scope: string | null; text: string }>;
 }
 
 /** What the browser saw when the flow stopped before the client's redirect. */
@@ -130,8 +141,17 @@ export class PersonBrowser {
         throw new Error(`expected the consent page, got ${consentUrl}: ${(await page.textContent('body'))?.slice(0, 500)}`);
       }
       const consentText = (await page.innerText('body')).replace(/\s+/g, ' ').trim();
+      const part = async (selector: string) => ((await page.$(selector)) ? (await page.innerText(selector)).trim() : null);
+      const consent: ConsentParts = {
+        clientName: await part('#client-name'),
+        organization: await part('#organization'),
+        origin: await part('#client-origin'),
+        scopes: await page.$$eval('#scopes li', (items) =>
+          items.map((item) => ({ scope: item.getAttribute('data-scope'), text: (item.textContent ?? '').trim() })),
+        ),
+      };
       await page.click(`button[name=decision][value=${decision}]`);
-      return { consentText, consentUrl, callback: await redirected };
+      return { consentText, consentUrl, consent, callback: await redirected };
     } finally {
       await context.close();
     }
