@@ -7,7 +7,8 @@ import { DatabaseModule } from './database/database.module';
 import { ExecutionsModule } from './executions/executions.module';
 import { FilesModule } from './files/files.module';
 import { KaduIdentityModule } from './identity/kadu-identity.module';
-import { McpAccessTokenVerifier } from '@kobana/identity';
+import { OAuthBearerVerifier } from '@kobana/oauth';
+import { KaduOAuthModule } from './oauth/kadu-oauth.module';
 import { KaduMcpModule } from './kadu-mcp/kadu-mcp.module';
 import { kaduMcpOptions } from './kadu-mcp/kadu-mcp.options.factory';
 import { OrganizationsModule } from './organizations/organizations.module';
@@ -37,12 +38,13 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
     WebhooksModule,
     KaduMcpModule,
     ApprovalsModule,
+    KaduOAuthModule,
     McpModule.forRootAsync({
       path: MCP_PATH,
-      imports: [KaduIdentityModule, ConfigModule, ApprovalsModule, KaduLimitsModule],
-      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits],
+      imports: [KaduOAuthModule, ConfigModule, ApprovalsModule, KaduLimitsModule],
+      inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits],
       useFactory: (
-        verifier: McpAccessTokenVerifier,
+        verifier: OAuthBearerVerifier,
         config: ConfigService<KaduConfig, true>,
         store: DatabaseConfirmationStore,
         keys: ApprovalKeys,

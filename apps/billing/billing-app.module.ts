@@ -11,7 +11,8 @@ import { BillingDatabaseModule } from './database/billing-database.module';
 import { BillingIdentityModule } from './identity/billing-identity.module';
 import { BillingApprovalsModule } from './approvals/billing-approvals.module';
 import { ApprovalKeys, confirmationOptions, DatabaseConfirmationStore } from '@kobana/approvals';
-import { McpAccessTokenVerifier } from '@kobana/identity';
+import { OAuthBearerVerifier } from '@kobana/oauth';
+import { BillingOAuthModule } from './oauth/billing-oauth.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { NfesModule } from './nfes/nfes.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -32,12 +33,13 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module';
     NfesModule,
     BillingMcpModule,
     BillingApprovalsModule,
+    BillingOAuthModule,
     McpModule.forRootAsync({
       path: BILLING_MCP_PATH,
-      imports: [BillingIdentityModule, ConfigModule, BillingApprovalsModule],
-      inject: [McpAccessTokenVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys],
+      imports: [BillingOAuthModule, ConfigModule, BillingApprovalsModule],
+      inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys],
       // The approval library's confirmations: the database store, and requestState signed with a key from Billing's persisted secret.
-      useFactory: (verifier: McpAccessTokenVerifier, config: ConfigService<BillingConfig, true>, store: DatabaseConfirmationStore, keys: ApprovalKeys) => ({
+      useFactory: (verifier: OAuthBearerVerifier, config: ConfigService<BillingConfig, true>, store: DatabaseConfirmationStore, keys: ApprovalKeys) => ({
         ...billingMcpOptions(verifier, config),
         ...confirmationOptions(store, keys),
       }),

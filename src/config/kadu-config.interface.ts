@@ -57,6 +57,20 @@ export interface KaduConfig {
    * `KADU_WEBHOOKS_ALLOW_PRIVATE`, @default false
    */
   KADU_WEBHOOKS_ALLOW_PRIVATE: boolean;
+  /**
+   * Development only: Client ID Metadata Documents may be fetched from
+   * loopback (`https://localhost`, `127.0.0.1`, `[::1]`); every other
+   * non-public address stays refused. Start-up refuses it with
+   * NODE_ENV=production. `KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK`, @default false
+   */
+  KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: boolean;
+  /**
+   * Path of a PEM file of an extra certificate authority trusted when
+   * fetching Client ID Metadata Documents (tests serving a self-signed
+   * certificate); read at start-up, unreadable → start-up fails. Unset in
+   * production: the system trust store applies. `KADU_OAUTH_CLIENT_METADATA_CA_FILE`, @default none
+   */
+  KADU_OAUTH_CLIENT_METADATA_CA_FILE?: string;
   /** Tries per webhook delivery, the first included. `KADU_WEBHOOK_MAX_ATTEMPTS`, @default 5 */
   KADU_WEBHOOK_MAX_ATTEMPTS: number;
   /** Wait before the 2nd try; it doubles for each later one. `KADU_WEBHOOK_BACKOFF_MS`, @default 30000 */

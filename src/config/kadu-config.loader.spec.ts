@@ -14,6 +14,8 @@ describe('loadKaduConfig', () => {
       KADU_FILES_DIR: resolve('data', 'files'),
       KADU_FILES_MAX_BYTES: 10 * 1024 * 1024,
       KADU_WEBHOOKS_ALLOW_PRIVATE: false,
+      KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: false,
+      KADU_OAUTH_CLIENT_METADATA_CA_FILE: undefined,
       KADU_WEBHOOK_MAX_ATTEMPTS: 5,
       KADU_WEBHOOK_BACKOFF_MS: 30_000,
       KADU_WEBHOOK_POLL_MS: 1000,
@@ -64,6 +66,16 @@ describe('loadKaduConfig', () => {
     });
     expect(() => loadKaduConfig({ KADU_WEBHOOK_MAX_ATTEMPTS: '0' })).toThrow(/KADU_WEBHOOK_MAX_ATTEMPTS/);
     expect(() => loadKaduConfig({ KADU_FILES_MAX_BYTES: '10MB' })).toThrow(/KADU_FILES_MAX_BYTES/);
+  });
+
+  it('reads the client metadata settings and refuses nonsense', () => {
+    expect(loadKaduConfig({ KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'true', KADU_OAUTH_CLIENT_METADATA_CA_FILE: '/etc/kadu/ca.pem' })).toMatchObject({
+      KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: true,
+      KADU_OAUTH_CLIENT_METADATA_CA_FILE: '/etc/kadu/ca.pem',
+    });
+    expect(() => loadKaduConfig({ KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'yes please' })).toThrow(
+      'KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK must be true or false',
+    );
   });
 
   it('reads the execution worker settings and refuses nonsense', () => {

@@ -40,6 +40,14 @@ export function loadKaduConfig(env: Environment): KaduConfig {
   const features = {
     KADU_FILES_MAX_BYTES: parseIntegerSetting('KADU_FILES_MAX_BYTES', text('KADU_FILES_MAX_BYTES'), DEFAULT_FILES_MAX_BYTES, 1, problems),
     KADU_WEBHOOKS_ALLOW_PRIVATE: parseBooleanSetting('KADU_WEBHOOKS_ALLOW_PRIVATE', text('KADU_WEBHOOKS_ALLOW_PRIVATE'), false, problems),
+    KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: parseBooleanSetting(
+      'KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK',
+      text('KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK'),
+      false,
+      problems,
+    ),
+    // A path only: the file is read when the application is created (see KaduClientMetadataModule), keeping this loader free of I/O.
+    KADU_OAUTH_CLIENT_METADATA_CA_FILE: text('KADU_OAUTH_CLIENT_METADATA_CA_FILE'),
     KADU_WEBHOOK_MAX_ATTEMPTS: parseIntegerSetting('KADU_WEBHOOK_MAX_ATTEMPTS', text('KADU_WEBHOOK_MAX_ATTEMPTS'), 5, 1, problems),
     KADU_WEBHOOK_BACKOFF_MS: parseIntegerSetting('KADU_WEBHOOK_BACKOFF_MS', text('KADU_WEBHOOK_BACKOFF_MS'), 30_000, 0, problems),
     KADU_WEBHOOK_POLL_MS: parseIntegerSetting('KADU_WEBHOOK_POLL_MS', text('KADU_WEBHOOK_POLL_MS'), 1000, 10, problems),

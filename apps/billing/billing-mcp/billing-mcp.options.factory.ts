@@ -1,9 +1,9 @@
 import { ConfigService } from '@nestjs/config';
-import type { McpModuleOptions } from '@kobana/mcp';
+import type { McpModuleOptions, McpTokenVerifier } from '@kobana/mcp';
 import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
 import { retryAfterOnDatabaseError } from '@kobana/database';
 import { BillingConfig } from '../config/billing-config.interface';
-import { McpAccessTokenVerifier } from '@kobana/identity';
+import { OAUTH_UNPARSED_PATHS } from '@kobana/oauth';
 import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp.instructions';
 
 /** Who Billing says it is, in `initialize` and in every era-2026 result. */
@@ -16,11 +16,15 @@ export const BILLING_SERVER_INFO = { name: 'kobana-billing', title: 'Kobana Bill
  * database fault (locked, deadlock, pool busy) is 503 -32030, retryable,
  * not 500 -32603. Everything else is the module's default.
  */
-export function billingMcpOptions(verifier: McpAccessTokenVerifier, config: ConfigService<BillingConfig, true>): McpModuleOptions {
+export function billingMcpOptions(verifier: McpTokenVerifier, config: ConfigService<BillingConfig, true>): McpModuleOptions {
   return {
     serverInfo: { ...BILLING_SERVER_INFO },
     verifier,
     publicUrl: config.get('PUBLIC_URL', { infer: true }),
+    // Billing's own authorization server (see BillingOAuthModule), whose issuer is PUBLIC_URL.
+    authorizationServers: [config.get('PUBLIC_URL', { infer: true })],
+    // The authorization server reads its own bodies.
+    unparsedPaths: [...OAUTH_UNPARSED_PATHS],
     instructions: BILLING_MCP_INSTRUCTIONS,
     allowedOrigins: [...config.get('BILLING_ALLOWED_ORIGINS', { infer: true })],
     validation: { ...STRICT_VALIDATION_OPTIONS },

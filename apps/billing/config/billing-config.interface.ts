@@ -21,4 +21,18 @@ export interface BillingConfig {
   BILLING_ALLOWED_ORIGINS: string[];
   /** Seed the `demo` organization and print demo tokens on start. `BILLING_DEMO`, @default true */
   BILLING_DEMO: boolean;
+  /**
+   * Development only: Client ID Metadata Documents may be fetched from
+   * loopback (`https://localhost`, `127.0.0.1`, `[::1]`); every other
+   * non-public address stays refused. Start-up refuses it with
+   * NODE_ENV=production. `BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK`, @default false
+   */
+  BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: boolean;
+  /**
+   * Path of a PEM file of an extra certificate authority trusted when
+   * fetching Client ID Metadata Documents (tests serving a self-signed
+   * certificate); read at start-up, unreadable → start-up fails. Unset in
+   * production: the system trust store applies. `BILLING_OAUTH_CLIENT_METADATA_CA_FILE`, @default none
+   */
+  BILLING_OAUTH_CLIENT_METADATA_CA_FILE?: string;
 }

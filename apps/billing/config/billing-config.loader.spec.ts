@@ -9,6 +9,8 @@ describe('loadBillingConfig', () => {
       DATABASE_URL: 'sqlite:./data/billing.sqlite',
       BILLING_ALLOWED_ORIGINS: [],
       BILLING_DEMO: true,
+      BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: false,
+      BILLING_OAUTH_CLIENT_METADATA_CA_FILE: undefined,
     });
     expect(BILLING_DEFAULT_DATABASE_URL).toBe('sqlite:./data/billing.sqlite');
   });
@@ -21,6 +23,16 @@ describe('loadBillingConfig', () => {
     });
     expect(config.PUBLIC_URL).toBe('http://localhost:8081');
     expect(config.BILLING_ALLOWED_ORIGINS).toEqual(['https://panel.kobana.com.br', 'localhost', 'http://app.test:8080']);
+  });
+
+  it('reads the client metadata settings, with Billing’s prefix only, and refuses nonsense', () => {
+    expect(
+      loadBillingConfig({ BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'true', BILLING_OAUTH_CLIENT_METADATA_CA_FILE: '/etc/billing/ca.pem' }),
+    ).toMatchObject({ BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: true, BILLING_OAUTH_CLIENT_METADATA_CA_FILE: '/etc/billing/ca.pem' });
+    expect(loadBillingConfig({ KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'true' }).BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK).toBe(false);
+    expect(() => loadBillingConfig({ BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'maybe' })).toThrow(
+      'BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK must be true or false',
+    );
   });
 
   it('reports every invalid variable at once', () => {

@@ -16,8 +16,18 @@ export function loadBillingConfig(env: Environment): BillingConfig {
   const server = readServerConfig(env, BILLING_DEFAULT_DATABASE_URL, problems);
   const origins = parseOrigins(readSetting(env, 'BILLING_ALLOWED_ORIGINS'), problems);
   const demo = parseBooleanSetting('BILLING_DEMO', readSetting(env, 'BILLING_DEMO'), true, problems);
+  const clientMetadata = {
+    BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: parseBooleanSetting(
+      'BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK',
+      readSetting(env, 'BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK'),
+      false,
+      problems,
+    ),
+    // A path only: the file is read when the application is created (see BillingClientMetadataModule).
+    BILLING_OAUTH_CLIENT_METADATA_CA_FILE: readSetting(env, 'BILLING_OAUTH_CLIENT_METADATA_CA_FILE'),
+  };
   if (problems.length > 0) throw new ConfigurationError(problems);
-  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo };
+  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo, ...clientMetadata };
 }
 
 /** Each entry must be an http(s) origin, or the word `localhost`; kept normalised (`URL.origin`). */

@@ -50,7 +50,8 @@ export class ApprovalFlowModule {
         PagePostPolicy,
         ApprovalsPruner,
       ],
-      exports: [DatabaseConfirmationStore, ApprovalKeys],
+      // The sessions and the POST policy also serve the OAuth consent page, which signs people in here.
+      exports: [DatabaseConfirmationStore, ApprovalKeys, ApprovalSessionsService, PagePostPolicy],
     };
   }
 }

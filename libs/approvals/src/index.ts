@@ -14,3 +14,8 @@ export { createApprovals } from './approvals.migration';
 export { secureApprovalSignIn } from './approvals-sign-in.migration';
 export type { ApprovalFlowSettings, SignInThrottleRule } from './approval-flow.settings';
 export { addApprovalSummary } from './approval-summary.migration';
+export { ApprovalSessionsService } from './approval-sessions.service';
+export type { ApprovalSession } from './approval-sessions.service';
+export { PagePostPolicy } from './page-post.policy';
+export { escapeHtml, redirect, sendPage } from './approval.html';
+export { signOutBlock } from './sign-in.view';

@@ -1,9 +1,10 @@
 import { escapeHtml } from './approval.html';
 import { ApprovalMessages } from './approvals.messages';
 
-/** Where a sign-in may send the person afterwards: an approval page of this site, nothing else (no open redirect). */
+/** Where a sign-in may send the person afterwards: an approval page or an OAuth consent page of this site, nothing else (no open redirect). */
 export function safeNext(next: unknown): string | undefined {
-  return typeof next === 'string' && /^\/approvals\/[A-Za-z0-9-]{1,64}$/.test(next) ? next : undefined;
+  if (typeof next !== 'string') return undefined;
+  return /^\/approvals\/[A-Za-z0-9-]{1,64}$/.test(next) || /^\/oauth\/consent\/[A-Za-z0-9_-]{1,64}$/.test(next) ? next : undefined;
 }
 
 /** The sign-in form of `title`, with an error line (already plain text, escaped here) after a refused attempt. */

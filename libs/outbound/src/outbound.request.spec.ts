@@ -39,6 +39,13 @@ describe('guardedRequest', () => {
     expect(received).toEqual(['POST /a']);
   });
 
+  it('opens a connection per request: one allowed a moment ago is not reused where the guard refuses', async () => {
+    const url = `http://localhost:${new URL(base).port}/a`;
+    expect(await guardedRequest({ url, reach: 'public-and-loopback' })).toMatchObject({ ok: true, status: 201 });
+    expect(await guardedRequest({ url })).toMatchObject({ ok: false, refused: true });
+    expect(received).toEqual(['GET /a']);
+  });
+
   it('answers a redirect as it is, without following it', async () => {
     const result = await guardedRequest({ url: `${base}/redirect`, reach: 'any' });
     expect(result).toMatchObject({ ok: true, status: 302, headers: expect.objectContaining({ location: '/elsewhere' }) });

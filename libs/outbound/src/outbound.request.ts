@@ -50,6 +50,8 @@ export function guardedRequest(request: OutboundRequest): Promise<OutboundResult
       method: request.method ?? 'GET',
       headers,
       lookup: reach === 'any' ? undefined : guardedLookup(reach),
+      // A connection of its own: a pooled keep-alive socket would skip \`lookup\`, and could have been opened under another \`reach\`.
+      agent: false,
       timeout: timeoutMs,
       // Given as a list, `ca` replaces the system's authorities: keep them and add the extra one.
       ...(request.ca && target.protocol === 'https:' ? { ca: [...rootCertificates, request.ca] } : {}),

@@ -3,6 +3,7 @@ import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
 import { createIdentityMigration } from '@kobana/identity';
+import { createOAuthRecords } from '@kobana/oauth';
 import { createTasks } from './0101_create_tasks';
 import { createExecutions } from './0102_create_executions';
 import { createFiles } from './0200_create_files';
@@ -30,4 +31,6 @@ export const KADU_MIGRATIONS: DatabaseMigrations = {
   '0500_secure_approval_sign_in': secureApprovalSignIn,
   // The approvals library's column for the words an approval page shows (what the call acts on).
   '0501_add_approval_summary': addApprovalSummary,
+  // The OAuth library's records: codes, tokens, grants, registered clients of the authorization server.
+  '0600_create_oauth': createOAuthRecords,
 };

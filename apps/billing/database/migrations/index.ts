@@ -2,6 +2,7 @@ import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@koba
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
+import { createOAuthRecords } from '@kobana/oauth';
 import { createBillingIdentity } from './0001_create_billing_identity';
 import { createCustomers } from './0101_create_customers';
 import { createSubscriptions } from './0102_create_subscriptions';
@@ -34,4 +35,6 @@ export const BILLING_MIGRATIONS: DatabaseMigrations = {
   '0500_secure_approval_sign_in': secureApprovalSignIn,
   // The approvals library's column for the words an approval page shows; named as in Kadu, after every existing name.
   '0501_add_approval_summary': addApprovalSummary,
+  // The OAuth library's records: codes, tokens, grants, registered clients of the authorization server.
+  '0600_create_oauth': createOAuthRecords,
 };

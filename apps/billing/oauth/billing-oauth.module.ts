@@ -1,0 +1,56 @@
+import { Module, Provider } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { SecretsService } from '@kobana/host-kit';
+import { OAUTH_DATABASE, OAUTH_HOST_SETTINGS, OAUTH_SIGNING_SECRET, OAuthServerModule, OAuthServerSettings, OAuthSigningSecret } from '@kobana/oauth';
+import { BillingApprovalsModule } from '../approvals/billing-approvals.module';
+import { BILLING_MCP_PATH } from '../billing.constants';
+import { BillingConfig } from '../config/billing-config.interface';
+import { BILLING_DATABASE } from '../database/billing-database.constants';
+import { BillingDatabaseModule } from '../database/billing-database.module';
+import { BillingIdentityModule } from '../identity/billing-identity.module';
+import { BILLING_SIGNING_SECRET, BillingSecretsModule } from '../secrets/billing-secrets.module';
+import { BILLING_OAUTH_SCOPES } from './billing-oauth.messages';
+
+/**
+ * Where Billing provides `ClientMetadataSource` (Client ID Metadata
+ * Documents, fetched through the outbound address guard). Empty until that
+ * provider exists: a URL `client_id` is then an unknown client, and clients
+ * register dynamically instead.
+ */
+const BILLING_CLIENT_METADATA_PROVIDERS: Provider[] = [];
+
+const BILLING_OAUTH_SERVER = OAuthServerModule.register({
+  imports: [BillingDatabaseModule, BillingSecretsModule, BillingIdentityModule, BillingApprovalsModule, ConfigModule],
+  providers: [
+    { provide: OAUTH_DATABASE, useExisting: BILLING_DATABASE },
+    {
+      provide: OAUTH_SIGNING_SECRET,
+      inject: [SecretsService],
+      useFactory: (secrets: SecretsService<typeof BILLING_SIGNING_SECRET>): OAuthSigningSecret => ({ get: () => secrets.get(BILLING_SIGNING_SECRET) }),
+    },
+    {
+      provide: OAUTH_HOST_SETTINGS,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<BillingConfig, true>): OAuthServerSettings => {
+        const publicUrl = config.get('PUBLIC_URL', { infer: true });
+        return {
+          issuer: publicUrl,
+          resource: `${publicUrl}${BILLING_MCP_PATH}`,
+          scopes: BILLING_OAUTH_SCOPES,
+          personalTokenPrefix: 'kbill_',
+        };
+      },
+    },
+    ...BILLING_CLIENT_METADATA_PROVIDERS,
+  ],
+});
+
+/**
+ * Billing's OAuth 2.1 authorization server for its MCP endpoint (ADDENDUM
+ * §2): issuer `PUBLIC_URL`, tokens for `PUBLIC_URL/mcp` only, state in
+ * Billing's database, people signed in by the approvals pages, keys from
+ * the persisted signing secret. Exports `OAuthBearerVerifier`, the MCP
+ * verifier of both OAuth and personal tokens.
+ */
+@Module({ imports: [BILLING_OAUTH_SERVER], exports: [BILLING_OAUTH_SERVER] })
+export class BillingOAuthModule {}

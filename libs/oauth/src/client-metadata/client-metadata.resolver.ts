@@ -1,0 +1,85 @@
+import { guardedRequest } from '@kobana/outbound';
+import type { ClientMetadataDocument, ClientMetadataSource } from '../interfaces/client-metadata.source';
+import { ClientMetadataCache, freshnessSeconds } from './client-metadata.cache';
+import { ClientMetadataError } from './client-metadata.error';
+import { CLIENT_METADATA_MESSAGES } from './client-metadata.messages';
+import { ClientMetadataOptions, ResolvedClientMetadataOptions, resolveClientMetadataOptions } from './client-metadata.options';
+import { ClientMetadataPolicyError } from './client-metadata-policy.error';
+import { isClientMetadataUrl } from './client-metadata.url';
+import { validateClientMetadata } from './client-metadata.validator';
+
+/**
+ * The {@link ClientMetadataSource} of draft-ietf-oauth-client-id-metadata-document:
+ * a `client_id` that is an https URL is fetched with a GET through the
+ * outbound guard (`@kobana/outbound`: no private, loopback or link-local
+ * target, checked at connect time; no redirects; bounded size; a timeout),
+ * validated, and cached by its HTTP cache headers. Failures are remembered
+ * briefly, and concurrent resolutions of one URL share one fetch.
+ */
+export class ClientMetadataDocuments implements ClientMetadataSource {
+  private readonly options: ResolvedClientMetadataOptions;
+  private readonly cache: ClientMetadataCache;
+  private readonly inFlight = new Map<string, Promise<ClientMetadataDocument>>();
+
+  /** @throws ClientMetadataPolicyError when `allowLoopback` is set in production. */
+  constructor(options: ClientMetadataOptions = {}) {
+    this.options = resolveClientMetadataOptions(options);
+    if (this.options.allowLoopback && this.options.production) {
+      throw new ClientMetadataPolicyError(CLIENT_METADATA_MESSAGES.loopbackInProduction(this.options.allowLoopbackSetting));
+    }
+    this.cache = new ClientMetadataCache(this.options.maxCacheEntries, this.options.now);
+  }
+
+  /** {@inheritDoc ClientMetadataSource.isMetadataUrl} */
+  isMetadataUrl(clientId: string): boolean {
+    return isClientMetadataUrl(clientId);
+  }
+
+  /** {@inheritDoc ClientMetadataSource.resolve} */
+  resolve(clientId: string): Promise<ClientMetadataDocument> {
+    if (!this.isMetadataUrl(clientId)) return Promise.reject(new ClientMetadataError(CLIENT_METADATA_MESSAGES.notMetadataUrl(clientId)));
+    const cached = this.cache.get(clientId);
+    if (cached) return cached.error ? Promise.reject(cached.error) : Promise.resolve(cached.document);
+    let pending = this.inFlight.get(clientId);
+    if (!pending) {
+      pending = this.fetchAndCache(clientId).finally(() => this.inFlight.delete(clientId));
+      this.inFlight.set(clientId, pending);
+    }
+    return pending;
+  }
+
+  private async fetchAndCache(url: string): Promise<ClientMetadataDocument> {
+    try {
+      const { document, cacheControl } = await this.fetch(url);
+      this.cache.set(url, { document }, freshnessSeconds(cacheControl, this.options));
+      return document;
+    } catch (error) {
+      const failure = error instanceof ClientMetadataError ? error : new ClientMetadataError(CLIENT_METADATA_MESSAGES.unreachable(url, String(error)));
+      this.cache.set(url, { error: failure }, this.options.failureCacheSeconds);
+      throw failure;
+    }
+  }
+
+  private async fetch(url: string): Promise<{ document: ClientMetadataDocument; cacheControl: string | undefined }> {
+    const answer = await guardedRequest({
+      url,
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      timeoutMs: this.options.timeoutMs,
+      maxResponseBytes: this.options.maxDocumentBytes,
+      reach: this.options.allowLoopback ? 'public-and-loopback' : 'public',
+      ca: this.options.ca,
+    });
+    if (!answer.ok) throw new ClientMetadataError(CLIENT_METADATA_MESSAGES.unreachable(url, answer.error));
+    if (answer.status >= 300 && answer.status < 400) throw new ClientMetadataError(CLIENT_METADATA_MESSAGES.redirected(url, answer.status));
+    if (answer.status !== 200) throw new ClientMetadataError(CLIENT_METADATA_MESSAGES.notOk(url, answer.status));
+    if (answer.truncated) throw new ClientMetadataError(CLIENT_METADATA_MESSAGES.tooLarge(url, this.options.maxDocumentBytes));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(answer.body.toString('utf8'));
+    } catch {
+      throw new ClientMetadataError(CLIENT_METADATA_MESSAGES.notJson(url));
+    }
+    return { document: validateClientMetadata(url, parsed), cacheControl: answer.headers['cache-control'] };
+  }
+}

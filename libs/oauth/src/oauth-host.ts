@@ -1,0 +1,36 @@
+import type { OAuthDatabase } from './oauth.tables';
+
+/**
+ * Injection token of the host's `Kysely<OAuthHostDatabase>`: the host's own
+ * database, migrated with `createOAuthRecords` (both hosts list it as
+ * `0600_create_oauth`), so a code issued by one replica is redeemed on another.
+ */
+export const OAUTH_DATABASE = Symbol('OAuthDatabase');
+
+/** Injection token of the host's {@link OAuthSigningSecret}. */
+export const OAUTH_SIGNING_SECRET = Symbol('OAuthSigningSecret');
+
+/** The part of a host's `users` the server reads: the person a token stands for, and their role. */
+export interface OAuthUsersTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: string;
+}
+
+/** The part of a host's `organizations` the consent page names. */
+export interface OAuthOrganizationsTable {
+  id: string;
+  name: string;
+}
+
+/** The tables the authorization server reads and writes: its own, and the host's people. */
+export interface OAuthHostDatabase extends OAuthDatabase {
+  users: OAuthUsersTable;
+  organizations: OAuthOrganizationsTable;
+}
+
+/** The host's persisted signing secret, read at use (hosts load secrets after the module graph is built). */
+export interface OAuthSigningSecret {
+  get(): string;
+}

@@ -1,0 +1,177 @@
+import type { Kysely } from 'kysely';
+import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
+import type { ClientMetadataSource } from './interfaces/client-metadata.source';
+import { MetadataDocumentClients } from './metadata-document.clients';
+import { OAuthKeys } from './oauth.keys';
+import { OAuthMessages } from './oauth.messages';
+import { OAuthRecordsAdapter } from './oauth-records.adapter';
+import type { OAuthDatabase } from './oauth.tables';
+import type { ResolvedOAuthServerSettings } from './oauth-server.settings';
+import { inProviderRealm, oidcProvider } from './oidc-provider.loader';
+import { isAllowedRedirectUri } from './redirect-uri.policy';
+
+/** Paths of the endpoints oidc-provider serves, relative to the issuer. */
+export const OAUTH_ROUTES = {
+  authorization: '/authorize',
+  token: '/token',
+  registration: '/register',
+  revocation: '/revoke',
+  jwks: '/jwks',
+} as const;
+
+/** Path of the consent page, the library's interaction URL. */
+export const CONSENT_PATH = '/oauth/consent';
+
+/** The client metadata property that says where a client comes from; set by the server, never by the client. */
+export const CLIENT_SOURCE = 'kobana_client_source';
+
+/** Where a client comes from: a Client ID Metadata Document, or Dynamic Client Registration. */
+export type ClientSource = 'metadata_document' | 'registered';
+
+/** What the provider is built from. */
+export interface OAuthProviderDependencies {
+  db: Kysely<OAuthDatabase>;
+  settings: ResolvedOAuthServerSettings;
+  keys: OAuthKeys;
+  clientMetadata?: ClientMetadataSource;
+}
+
+/**
+ * The oidc-provider instance of one host: an OAuth 2.1 authorization server
+ * for exactly one resource, the host's MCP endpoint. Authorization code with
+ * PKCE (S256, required), `resource` required at `/authorize` and bound into
+ * every token, opaque access tokens, refresh tokens rotated on each use,
+ * public clients only (registered or metadata documents), revocation, no
+ * ID token unless a client asks for `openid`. Every record in the database.
+ */
+export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAuthProviderDependencies): Provider {
+  const { default: ProviderClass, errors, interactionPolicy } = oidcProvider();
+  const scopes = settings.scopes.map((entry) => entry.scope);
+  const cookiePrefix = settings.personalTokenPrefix.replace(/_+$/, '');
+
+  // The host's page confirms who is signed in at every authorization (its own session decides, and a sign-out there counts),
+  // then answers at once when consent is remembered: the library's own session cookie never authorizes alone.
+  const policy = interactionPolicy.base();
+  policy
+    .get('login')!
+    .checks.unshift(
+      new interactionPolicy.Check('host_session', 'the host confirms the signed-in person', (ctx) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
+
+  const configuration: Configuration = {
+    adapter: (name: string) => {
+      const records = new OAuthRecordsAdapter(name, db);
+      return name === 'Client' ? new MetadataDocumentClients(records, clientMetadata, (reason) => new errors.InvalidClient(reason)) : records;
+    },
+    clients: [],
+    findAccount: (_ctx, sub) => inProviderRealm({ accountId: sub, claims: () => inProviderRealm({ sub }) }),
+    cookies: {
+      keys: [keys.cookieKey()],
+      // Per host: browsers share cookies across the ports of one host name.
+      names: { session: `${cookiePrefix}_oauth_session`, interaction: `${cookiePrefix}_oauth_interaction`, resume: `${cookiePrefix}_oauth_resume` },
+    },
+    jwks: { keys: [keys.signingJwk()] },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true, initialAccessToken: false },
+      revocation: { enabled: true },
+      introspection: { enabled: false },
+      userinfo: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      dPoP: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        // No resource on /authorize: refused. At /token a missing resource means the one the code or refresh token is bound to.
+        defaultResource: (ctx: KoaContextWithOIDC) => {
+          if (ctx.oidc.route === 'authorization') throw new errors.InvalidTarget(OAuthMessages.resourceRequired());
+          return undefined as unknown as string;
+        },
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== settings.resource) throw new errors.InvalidTarget(OAuthMessages.unknownResource(settings.resource));
+          return inProviderRealm({
+            scope: scopes.join(' '),
+            audience: settings.resource,
+            accessTokenTTL: settings.accessTokenTtlSeconds,
+            accessTokenFormat: 'opaque' as const,
+          });
+        },
+      },
+    },
+    routes: { ...OAUTH_ROUTES },
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    scopes: ['openid'],
+    clientAuthMethods: ['none'],
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'ES256',
+    },
+    extraClientMetadata: {
+      properties: [CLIENT_SOURCE],
+      // Runs for every client, registered or resolved, on registration and on each load.
+      validator: (ctx, key, _value, metadata) => {
+        if (key !== CLIENT_SOURCE) return;
+        if (ctx?.oidc?.route === 'registration') metadata[CLIENT_SOURCE] = 'registered' satisfies ClientSource;
+        for (const uri of (metadata.redirect_uris as string[] | undefined) ?? []) {
+          // "redirect_uris …" makes it invalid_redirect_uri rather than invalid_client_metadata.
+          if (!isAllowedRedirectUri(uri)) throw new errors.InvalidClientMetadata(OAuthMessages.redirectUriScheme(uri));
+        }
+      },
+    },
+    allowOmittingSingleRegisteredRedirectUri: false,
+    ttl: {
+      AccessToken: settings.accessTokenTtlSeconds,
+      AuthorizationCode: settings.authorizationCodeTtlSeconds,
+      RefreshToken: settings.refreshTokenTtlSeconds,
+      Interaction: settings.interactionTtlSeconds,
+      Session: settings.interactionTtlSeconds,
+      Grant: settings.grantTtlSeconds,
+    },
+    rotateRefreshToken: true,
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Tokens outlive the library's short session: a person ends them by revoking the grant, not by signing out.
+    expiresWithSession: () => false,
+    // Stored with the opaque token, so the MCP verifier names the client without resolving it again.
+    extraTokenClaims: (ctx) => inProviderRealm({ client_name: ctx.oidc.client?.clientName ?? null }),
+    interactions: { url: (_ctx, interaction) => `${CONSENT_PATH}/${interaction.uid}`, policy },
+    // Browser-based clients (public, PKCE) call the token and registration endpoints cross-origin.
+    clientBasedCORS: () => true,
+    discovery: { client_id_metadata_document_supported: true },
+  };
+
+  const provider = new ProviderClass(settings.issuer, inProviderRealm(configuration));
+  provider.proxy = settings.issuer.startsWith('https:');
+  provider.use(async (ctx, next) => {
+    // No scope asked for: every scope of the resource, which the person still sees and decides on.
+    if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET' && ctx.query.scope === undefined) ctx.query = { ...ctx.query, scope: scopes.join(' ') };
+    await next();
+    if (ctx.oidc?.route === 'discovery' && ctx.status === 200) ctx.body = authorizationServerMetadata(ctx.body as Record<string, unknown>, scopes);
+  });
+  return provider;
+}
+
+/** RFC 8414 metadata as this server means it: the library's document with what it does not do removed, and the host's scopes. */
+function authorizationServerMetadata(body: Record<string, unknown>, scopes: string[]): Record<string, unknown> {
+  const {
+    claims_supported: _claims,
+    claim_types_supported: _claimTypes,
+    subject_types_supported: _subjects,
+    claims_parameter_supported: _claimsParameter,
+    ...rest
+  } = body;
+  return {
+    ...rest,
+    scopes_supported: scopes,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['none'],
+    client_id_metadata_document_supported: true,
+  };
+}

@@ -1,0 +1,59 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { narrowDatabase } from '@kobana/database';
+import type { OAuthDatabase } from './oauth.tables';
+import type { Provider } from 'oidc-provider';
+import { ClientMetadataSource } from './interfaces/client-metadata.source';
+import { OAUTH_DATABASE, OAUTH_SIGNING_SECRET, OAuthHostDatabase, OAuthSigningSecret } from './oauth-host';
+import { OAuthKeys } from './oauth.keys';
+import { createOAuthProvider } from './oauth-provider.factory';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
+
+/**
+ * The host's oidc-provider instance, built once the host's secrets are loaded
+ * (at application bootstrap, or at first use if earlier), since its cookie
+ * and signing keys derive from the signing secret.
+ */
+@Injectable()
+export class OAuthProviderService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(OAuthProviderService.name);
+  private instance?: Provider;
+  private handler?: ReturnType<Provider['callback']>;
+  /** How long building the provider took, ms (start-up cost). */
+  constructionMs?: number;
+
+  constructor(
+    @Inject(OAUTH_DATABASE) private readonly db: Kysely<OAuthHostDatabase>,
+    @Inject(OAUTH_SIGNING_SECRET) private readonly secret: OAuthSigningSecret,
+    @Inject(OAUTH_SERVER_SETTINGS) private readonly settings: ResolvedOAuthServerSettings,
+    @Optional() @Inject(ClientMetadataSource) private readonly clientMetadata?: ClientMetadataSource,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.provider;
+    this.logger.log(`Authorization server ${this.settings.issuer} ready in ${this.constructionMs?.toFixed(1)} ms`);
+  }
+
+  /** The provider, built on first use. */
+  get provider(): Provider {
+    if (!this.instance) {
+      const started = performance.now();
+      this.instance = createOAuthProvider({
+        db: narrowDatabase<OAuthDatabase, OAuthHostDatabase>(this.db),
+        settings: this.settings,
+        keys: new OAuthKeys(() => this.secret.get()),
+        clientMetadata: this.clientMetadata,
+      });
+      this.constructionMs = performance.now() - started;
+      // The client sees "server_error" only; the cause belongs in the host's log.
+      this.instance.on('server_error', (_ctx, error: Error) => this.logger.error(`Authorization server error: ${error.stack ?? error.message}`));
+    }
+    return this.instance;
+  }
+
+  /** The provider's Node request handler, for the routes it serves. */
+  get callback(): ReturnType<Provider['callback']> {
+    this.handler ??= this.provider.callback();
+    return this.handler;
+  }
+}

@@ -1,0 +1,24 @@
+/** Every user-facing text of the authorization server (consent page, protocol error descriptions). */
+export const OAuthMessages = {
+  resourceRequired: () => 'The resource parameter (RFC 8707) is required: the URL of the MCP endpoint the token is for.',
+  unknownResource: (resource: string) => `This server issues tokens only for ${resource}.`,
+  redirectUriScheme: (uri: string) =>
+    `redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1] or localhost) for native applications; "${uri}" does neither`,
+  registrationThrottled: (seconds: number) => `Too many client registrations from this address; try again in ${seconds} seconds.`,
+  metadataDocumentRefused: (reason: string) => `The client ID metadata document could not be used: ${reason}`,
+  denied: () => 'The person denied the application access.',
+  consentTitle: () => 'Allow access?',
+  asksAccess: (host: string) => `asks to use ${host} on your behalf`,
+  inOrganization: () => 'in the organization',
+  fromDocument: (host: string) => `Its identity is published at ${host}.`,
+  selfRegistered: (host: string) => `This application registered itself with this server; nothing vouches for its name. It will send you back to ${host}.`,
+  newScopesIntro: () => 'It already has some access; it now also asks to:',
+  scopesIntro: () => 'It will be able to:',
+  noScopes: () => 'It asks for no permission beyond signing you in.',
+  allow: () => 'Allow',
+  deny: () => 'Deny',
+  notFoundTitle: () => 'Request not found',
+  notFound: () => 'This authorization request does not exist or has expired. Start again from the application.',
+  csrfTitle: () => 'Form expired',
+  csrf: () => 'This form is no longer valid. Reload the page and try again.',
+} as const;

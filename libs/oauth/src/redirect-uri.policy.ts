@@ -1,0 +1,15 @@
+/** Host names of the loopback interface, where a native application listens for its redirect. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * Whether a client may register `uri` as a redirect URI: `https`, or `http`
+ * on a loopback address with any port (native applications, RFC 8252 §7.3).
+ * Custom schemes (`com.example.app:/cb`) are refused: any application on a
+ * device may claim one, and the MCP authorization spec allows only these two.
+ */
+export function isAllowedRedirectUri(uri: string): boolean {
+  const url = URL.parse(uri);
+  if (!url || url.hash !== '' || url.username !== '' || url.password !== '') return false;
+  if (url.protocol === 'https:') return url.hostname !== '';
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}

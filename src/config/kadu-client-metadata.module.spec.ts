@@ -1,0 +1,68 @@
+import { ConfigModule } from '@nestjs/config';
+import { Test } from '@nestjs/testing';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+import { ConfigurationError, Environment } from '@kobana/host-kit';
+import { ClientMetadataDocuments, ClientMetadataPolicyError, ClientMetadataSource } from '@kobana/oauth';
+import { KaduClientMetadataModule } from './kadu-client-metadata.module';
+import { loadKaduConfig } from './kadu-config.loader';
+
+describe('KaduClientMetadataModule', () => {
+  let dir: string;
+  let caFile: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kadu-client-metadata-'));
+    caFile = join(dir, 'ca.pem');
+    // Only the certificate is written: the key of a test certificate never touches the disk.
+    writeFileSync(caFile, (await generate([{ name: 'commonName', value: 'localhost' }], { keySize: 2048, algorithm: 'sha256' })).cert);
+    writeFileSync(join(dir, 'not-pem.txt'), 'hello');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Compiles the module with Kadu's configuration loaded from `env`, under NODE_ENV=`nodeEnv`. */
+  async function sourceWith(env: Environment, nodeEnv = 'test'): Promise<ClientMetadataSource> {
+    const saved = process.env.NODE_ENV;
+    process.env.NODE_ENV = nodeEnv;
+    try {
+      const moduleRef = await Test.createTestingModule({
+        imports: [ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => loadKaduConfig(env)] }), KaduClientMetadataModule],
+      }).compile();
+      return moduleRef.get<ClientMetadataSource>(ClientMetadataSource);
+    } finally {
+      process.env.NODE_ENV = saved;
+    }
+  }
+
+  it('provides the ClientMetadataSource token with the defaults', async () => {
+    const source = await sourceWith({});
+    expect(source).toBeInstanceOf(ClientMetadataDocuments);
+    expect(source.isMetadataUrl('https://app.example/client.json')).toBe(true);
+  });
+
+  it('starts with KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK and a readable CA file outside production', async () => {
+    await expect(sourceWith({ KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'true', KADU_OAUTH_CLIENT_METADATA_CA_FILE: caFile })).resolves.toBeInstanceOf(
+      ClientMetadataDocuments,
+    );
+  });
+
+  it('refuses KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK with NODE_ENV=production, saying what to unset', async () => {
+    const failure = await sourceWith({ KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'true' }, 'production').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ClientMetadataPolicyError);
+    expect((failure as Error).message).toBe(
+      'Refusing to start with NODE_ENV=production: KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK lets client metadata documents come from loopback addresses, which is for development only. Unset it.',
+    );
+    await expect(sourceWith({ KADU_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'false' }, 'production')).resolves.toBeInstanceOf(ClientMetadataDocuments);
+  });
+
+  it.each([
+    ['missing', () => join(dir, 'absent.pem'), /KADU_OAUTH_CLIENT_METADATA_CA_FILE: cannot read .*absent\.pem \(ENOENT\)/],
+    ['a directory', () => dir, /KADU_OAUTH_CLIENT_METADATA_CA_FILE: cannot read .* \(EISDIR\)/],
+    ['not PEM', () => join(dir, 'not-pem.txt'), /KADU_OAUTH_CLIENT_METADATA_CA_FILE: .*not-pem\.txt holds no PEM certificate/],
+  ])('fails at start-up when KADU_OAUTH_CLIENT_METADATA_CA_FILE is %s', async (_why, path, message) => {
+    const failure = await sourceWith({ KADU_OAUTH_CLIENT_METADATA_CA_FILE: path() }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConfigurationError);
+    expect((failure as ConfigurationError).problems).toEqual([expect.stringMatching(message)]);
+  });
+});

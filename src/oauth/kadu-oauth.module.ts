@@ -1,0 +1,57 @@
+import { Module, Provider } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { SecretsService } from '@kobana/host-kit';
+import { OAUTH_DATABASE, OAUTH_HOST_SETTINGS, OAUTH_SIGNING_SECRET, OAuthServerModule, OAuthServerSettings, OAuthSigningSecret } from '@kobana/oauth';
+import { MCP_PATH } from '../app.constants';
+import { ApprovalsModule } from '../approvals/approvals.module';
+import { KaduConfig } from '../config/kadu-config.interface';
+import { DatabaseModule } from '../database/database.module';
+import { KADU_DATABASE } from '../database/kadu-database.constants';
+import { KaduIdentityModule } from '../identity/kadu-identity.module';
+import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
+import { KaduSecretName } from '../secrets/secrets.constants';
+import { KADU_OAUTH_SCOPES } from './kadu-oauth.messages';
+
+/**
+ * Where Kadu provides `ClientMetadataSource` (Client ID Metadata Documents,
+ * fetched through the outbound address guard). Empty until that provider
+ * exists: a URL `client_id` is then an unknown client, and clients register
+ * dynamically instead.
+ */
+const KADU_CLIENT_METADATA_PROVIDERS: Provider[] = [];
+
+const KADU_OAUTH_SERVER = OAuthServerModule.register({
+  imports: [DatabaseModule, KaduSecretsModule, KaduIdentityModule, ApprovalsModule, ConfigModule],
+  providers: [
+    { provide: OAUTH_DATABASE, useExisting: KADU_DATABASE },
+    {
+      provide: OAUTH_SIGNING_SECRET,
+      inject: [SecretsService],
+      useFactory: (secrets: SecretsService<KaduSecretName>): OAuthSigningSecret => ({ get: () => secrets.get('KADU_SIGNING_SECRET') }),
+    },
+    {
+      provide: OAUTH_HOST_SETTINGS,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<KaduConfig, true>): OAuthServerSettings => {
+        const publicUrl = config.get('PUBLIC_URL', { infer: true });
+        return {
+          issuer: publicUrl,
+          resource: `${publicUrl}${MCP_PATH}`,
+          scopes: KADU_OAUTH_SCOPES,
+          personalTokenPrefix: 'kadu_',
+        };
+      },
+    },
+    ...KADU_CLIENT_METADATA_PROVIDERS,
+  ],
+});
+
+/**
+ * Kadu's OAuth 2.1 authorization server for its MCP endpoint (ADDENDUM §2):
+ * issuer `PUBLIC_URL`, tokens for `PUBLIC_URL/mcp` only, state in Kadu's
+ * database, people signed in by the approvals pages, keys from
+ * `KADU_SIGNING_SECRET`. Exports `OAuthBearerVerifier`, the MCP verifier of
+ * both OAuth and personal tokens.
+ */
+@Module({ imports: [KADU_OAUTH_SERVER], exports: [KADU_OAUTH_SERVER] })
+export class KaduOAuthModule {}
