@@ -41,19 +41,12 @@ export interface CimdSettings {
   allowLoopback: boolean;
 }
 
-/**
- * The host's settings for the metadata-document fetcher, under every name
- * it may read: unprefixed, and with the host prefix.
- */
+/** The host's settings of the metadata-document fetcher: `<PREFIX>OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK` and `_CA_FILE`. */
 function cimdEnv(prefix: 'KADU_' | 'BILLING_', settings: CimdSettings): Record<string, string> {
-  const values: Record<string, string> = { OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: String(settings.allowLoopback) };
-  if (settings.caFile) values.OAUTH_CLIENT_METADATA_CA_FILE = settings.caFile;
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) {
-    env[name] = value;
-    env[`${prefix}${name}`] = value;
-  }
-  return env;
+  return {
+    [`${prefix}OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK`]: String(settings.allowLoopback),
+    ...(settings.caFile ? { [`${prefix}OAUTH_CLIENT_METADATA_CA_FILE`]: settings.caFile } : {}),
+  };
 }
 
 async function person(identity: IdentityService, organization: string, role: string, email?: string): Promise<Person> {

@@ -22,6 +22,10 @@ const CHROMIUM_ARGS = [
 /** Upper bound of every page wait. */
 const STEP_TIMEOUT_MS = 10_000;
 
+function delay(ms: number): Promise<undefined> {
+  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
+}
+
 /** The client's loopback redirect target. */
 export interface RedirectCatcher {
   /** `http://127.0.0.1:<port>/callback`. */
@@ -151,7 +155,14 @@ export class PersonBrowser {
         ),
       };
       await page.click(`button[name=decision][value=${decision}]`);
-      return { consentText, consentUrl, consent, callback: await redirected };
+      const callback = await Promise.race([redirected, delay(STEP_TIMEOUT_MS)]);
+      if (!callback) {
+        const text = await page.innerText('body').catch(() => '');
+        throw new Error(
+          `after ${decision}, no redirect to ${catcher.redirectUri}; the browser is at ${page.url()}: ${text.replace(/\s+/g, ' ').slice(0, 500)}`,
+        );
+      }
+      return { consentText, consentUrl, consent, callback };
     } finally {
       await context.close();
     }
