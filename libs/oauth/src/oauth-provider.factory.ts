@@ -76,7 +76,8 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true, initialAccessToken: false },
-      revocation: { enabled: true },
+      // A client revokes only its own tokens (RFC 7009 §2.1), which is also the library's default, stated here.
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       introspection: { enabled: false },
       userinfo: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
@@ -146,7 +147,8 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
   };
 
   const provider = new ProviderClass(settings.issuer, inProviderRealm(configuration));
-  provider.proxy = settings.issuer.startsWith('https:');
+  // The routes installer sets X-Forwarded-Host and -Proto to the issuer's, so every URL the provider writes is on the issuer.
+  provider.proxy = true;
   provider.use(async (ctx, next) => {
     // No scope asked for: every scope of the resource, which the person still sees and decides on.
     if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET' && ctx.query.scope === undefined) ctx.query = { ...ctx.query, scope: scopes.join(' ') };

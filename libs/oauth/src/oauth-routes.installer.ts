@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import { OAUTH_ROUTES } from './oauth-provider.factory';
@@ -35,7 +36,13 @@ export const OAUTH_UNPARSED_PATHS: RegExp[] = [
  */
 @Injectable()
 export class OAuthRoutesInstaller {
-  constructor(adapterHost: HttpAdapterHost, provider: OAuthProviderService, throttle: RegistrationThrottle) {
+  constructor(
+    adapterHost: HttpAdapterHost,
+    provider: OAuthProviderService,
+    throttle: RegistrationThrottle,
+    @Inject(OAUTH_SERVER_SETTINGS) settings: ResolvedOAuthServerSettings,
+  ) {
+    const issuer = new URL(settings.issuer);
     adapterHost.init$.subscribe(() => {
       const adapter = adapterHost.httpAdapter;
       if (adapter?.getType() !== 'express') return;
@@ -49,6 +56,9 @@ export class OAuthRoutesInstaller {
             return;
           }
         }
+        // Every URL the provider writes (metadata, redirects) is on the issuer, whatever Host the request came with.
+        req.headers['x-forwarded-host'] = issuer.host;
+        req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
         if (req.path === AUTHORIZATION_SERVER_METADATA) req.url = OPENID_CONFIGURATION + req.url.slice(AUTHORIZATION_SERVER_METADATA.length);
         void provider.callback(req, res);
       };

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, ModuleMetadata, Provider } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { OAuthAccessTokenVerifier } from './oauth-access-token.verifier';
 import { OAuthBearerVerifier } from './oauth-bearer.verifier';
 import { OAuthConsentController } from './oauth-consent.controller';
@@ -44,7 +45,12 @@ export class OAuthServerModule {
       controllers: [OAuthConsentController],
       providers: [
         ...host.providers,
-        { provide: OAUTH_SERVER_SETTINGS, inject: [OAUTH_HOST_SETTINGS], useFactory: (settings: OAuthServerSettings) => resolveOAuthServerSettings(settings) },
+        {
+          provide: OAUTH_SERVER_SETTINGS,
+          inject: [OAUTH_HOST_SETTINGS, ConfigService],
+          useFactory: (settings: OAuthServerSettings, config: ConfigService) =>
+            resolveOAuthServerSettings(settings, config.get<string>('OAUTH_REGISTRATIONS_PER_MINUTE')),
+        },
         OAuthProviderService,
         OAuthRoutesInstaller,
         RegistrationThrottle,

@@ -48,8 +48,16 @@ export const OAUTH_SERVER_SETTINGS = Symbol('OAuthServerSettings');
 
 const DAY = 24 * 60 * 60;
 
-/** The defaults, merged here and nowhere else. */
-export function resolveOAuthServerSettings(settings: OAuthServerSettings): ResolvedOAuthServerSettings {
+/**
+ * The defaults, merged here and nowhere else. `registrationsPerMinute` is the
+ * environment's `OAUTH_REGISTRATIONS_PER_MINUTE`, when set: the per-address
+ * registration limit over a one-minute window.
+ */
+export function resolveOAuthServerSettings(settings: OAuthServerSettings, registrationsPerMinute?: string): ResolvedOAuthServerSettings {
+  const fromEnvironment = registrationsPerMinute === undefined || registrationsPerMinute.trim() === '' ? undefined : Number(registrationsPerMinute);
+  if (fromEnvironment !== undefined && (!Number.isInteger(fromEnvironment) || fromEnvironment < 1)) {
+    throw new Error(`OAUTH_REGISTRATIONS_PER_MINUTE must be a positive integer (got "${registrationsPerMinute}")`);
+  }
   return {
     accessTokenTtlSeconds: 3600,
     refreshTokenTtlSeconds: 30 * DAY,
@@ -59,6 +67,7 @@ export function resolveOAuthServerSettings(settings: OAuthServerSettings): Resol
     registrationLimit: { limit: 10, windowMs: 60_000 },
     pruneIntervalMs: 10 * 60_000,
     ...settings,
+    ...(fromEnvironment === undefined ? {} : { registrationLimit: { limit: fromEnvironment, windowMs: 60_000 } }),
     issuer: settings.issuer.replace(/\/+$/, ''),
   };
 }
