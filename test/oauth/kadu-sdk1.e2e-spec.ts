@@ -73,6 +73,25 @@ describe('SDK 1.x signs in to Kadu (OAuth, person in Chromium)', () => {
     expect(metadata.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
   });
 
+  it('Dynamic Client Registration accepts the scope the SDKs send: the protected-resource metadata’s scopes_supported (201)', async () => {
+    const metadata = await authorizationServerMetadata(kadu);
+    const response = await fetch(metadata.registration_endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'Scoped Registration',
+        redirect_uris: [world.catcher.redirectUri],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        scope: KADU_SCOPES.join(' '),
+      }),
+    });
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ client_name: 'Scoped Registration' });
+    expect(response.status).toBe(201);
+  });
+
   it('Client ID Metadata Document: the document URL is the client_id, the consent page names the client, its host, the organization and the scopes', async () => {
     const clientId = world.publishClient('kadu-sdk1', 'Ledger Agent SDK1');
     const { provider, outcomes } = personProvider(world.browser, world.catcher, admin, { clientName: 'Ledger Agent SDK1', clientMetadataUrl: clientId });
