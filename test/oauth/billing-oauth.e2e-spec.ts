@@ -1,6 +1,6 @@
 /**
- * The same sign-in on Kobana Billing: SDK 1.x through a Client ID Metadata
- * Document and client 2.x through Dynamic Client Registration, each ending
+ * The same sign-in on Kobana Billing: SDK 1.x and client 2.x through Client ID
+ * Metadata Documents, client 2.x through Dynamic Client Registration, each ending
  * in tools/list, a read tool, a forced refresh and another call. The tools a
  * client sees are those of the panel role of the person who consented: an
  * owner's client sees the management tools, a viewer's only the read ones.
@@ -74,19 +74,43 @@ describe('Kobana Billing: OAuth sign-in of both clients, tools by the consenting
     expect(provider.tokens()!.refresh_token).not.toBe(before.refresh_token);
   });
 
-  it('client 2.x, Dynamic Client Registration, viewer: read tool, refresh, call again; fewer tools than the owner’s client, none of the management ones', async () => {
-    const { provider, outcomes } = personProvider(world.browser, world.catcher, viewer, { clientName: 'Billing Agent DCR2' });
+  it('client 2.x, metadata document, viewer: read tool, refresh, call again; fewer tools than the owner’s client, none of the management ones', async () => {
+    const clientId = world.publishClient('billing-client2', 'Billing Agent C2');
+    const { provider, outcomes } = personProvider(world.browser, world.catcher, viewer, { clientName: 'Billing Agent C2', clientMetadataUrl: clientId });
     const { client } = await signInClient2(billing.mcpUrl, provider);
     closers.push(() => client.close());
-    expect(provider.clientId).not.toMatch(/^https?:/);
-    const originHost = new URL(world.catcher.redirectUri).host;
-    expectConsent(outcomes[0], { clientName: 'Billing Agent DCR2', organization: ORG.name, originHost, selfRegistered: true, scopes: SCOPES });
+    expect(provider.clientId).toBe(clientId);
+    expectConsent(outcomes[0], {
+      clientName: 'Billing Agent C2',
+      organization: ORG.name,
+      originHost: new URL(clientId).host,
+      selfRegistered: false,
+      scopes: SCOPES,
+    });
 
     const viewerTools = (await client.listTools()).tools.map((tool) => tool.name);
     expect(viewerTools).toContain(READ_TOOL);
     for (const tool of OWNER_ONLY) expect(viewerTools).not.toContain(tool);
     expect(ownerTools.length).toBeGreaterThan(viewerTools.length);
     expect(viewerTools.every((tool) => ownerTools.includes(tool))).toBe(true);
+    await expectRead(client);
+    const before = provider.tokens()!;
+    provider.spoilAccessToken();
+    await expectRead(client);
+    expect(provider.tokens()!.refresh_token).not.toBe(before.refresh_token);
+  });
+
+  it('client 2.x, Dynamic Client Registration, financial: the consent page warns the client registered itself; read tool, refresh, call again', async () => {
+    const financial = await billing.person(ORG.slug, 'financial');
+    const { provider, outcomes } = personProvider(world.browser, world.catcher, financial, { clientName: 'Billing Agent DCR2' });
+    const { client } = await signInClient2(billing.mcpUrl, provider);
+    closers.push(() => client.close());
+    expect(provider.clientId).not.toMatch(/^https?:/);
+    const originHost = new URL(world.catcher.redirectUri).host;
+    expectConsent(outcomes[0], { clientName: 'Billing Agent DCR2', organization: ORG.name, originHost, selfRegistered: true, scopes: SCOPES });
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(tools).toContain(READ_TOOL);
+    expect(tools).not.toContain('billing_customers_delete');
     await expectRead(client);
     const before = provider.tokens()!;
     provider.spoilAccessToken();
