@@ -305,6 +305,68 @@ describe.each(HOSTS)('$name as an OAuth 2.1 authorization server', (hostCase) =>
   });
 });
 
+/** An access token for `email` on `host`, through registration, sign-in, Allow and the token endpoint. */
+async function accessToken(host: OAuthHost, email: string, scope?: string): Promise<string> {
+  const clientId = await registeredClient(host);
+  const browser = new Browser(host);
+  await browser.signIn(email, PASSWORD);
+  const { verifier, challenge } = pkce();
+  const code = codeOf(await browser.decide(await browser.authorize(authorizationParams(host, clientId, challenge, { scope })), 'allow'));
+  const res = await tokenRequest(host, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: clientId });
+  return ((await res.json()) as Json).access_token as string;
+}
+
+describe('OAuth tokens and the hosts', () => {
+  let kadu: KaduTestApp;
+  let billing: BillingTestApp;
+  let kaduHost: OAuthHost;
+  let billingHost: OAuthHost;
+
+  beforeAll(async () => {
+    kadu = await startKadu({ env: MANY_REGISTRATIONS });
+    billing = await startBilling(MANY_REGISTRATIONS);
+    kaduHost = { baseUrl: kadu.baseUrl, issuer: kadu.baseUrl, resource: kadu.mcpUrl, mcpUrl: kadu.mcpUrl };
+    billingHost = { baseUrl: billing.baseUrl, issuer: 'http://billing.test', resource: 'http://billing.test/mcp', mcpUrl: billing.mcpUrl };
+    for (const [email, role] of [
+      ['owner@org-a.test', 'owner'],
+      ['viewer@org-a.test', 'viewer'],
+    ] as const) {
+      await kadu.token('org-a', role, { email });
+      await kadu.identity.setPassword((await kadu.identity.findUserByEmail(email))!.id, PASSWORD);
+      await billing.token('org-a', role, { email });
+      await billing.identity.setPassword((await billing.identity.findUserByEmail(email))!.id, PASSWORD);
+    }
+  });
+  afterAll(async () => {
+    await kadu?.close();
+    await billing?.close();
+  });
+
+  it("accepts a Kadu OAuth token on Kadu's /mcp only: not on Billing's /mcp, not on Kadu's /api/v1", async () => {
+    const token = await accessToken(kaduHost, 'owner@org-a.test');
+    expect((await mcp(kaduHost, token, 'tools/list')).status).toBe(200);
+    expect((await mcp(billingHost, token, 'tools/list')).status).toBe(401);
+    const api = await fetch(`${kadu.baseUrl}/api/v1/organization`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(api.status).toBe(401);
+  });
+
+  it("still accepts each host's personal tokens on /mcp", async () => {
+    expect((await mcp(kaduHost, await kadu.token('org-a', 'owner'), 'tools/list')).status).toBe(200);
+    expect((await mcp(billingHost, await billing.token('org-a', 'owner'), 'tools/list')).status).toBe(200);
+  });
+
+  it("shows on Billing's tools/list the tools of the consenting person's role", async () => {
+    const names = async (email: string) =>
+      ((await (await mcp(billingHost, await accessToken(billingHost, email), 'tools/list')).json()) as Json).result.tools.map((tool: Json) => tool.name);
+    const ownerTools = await names('owner@org-a.test');
+    const viewerTools = await names('viewer@org-a.test');
+    expect(ownerTools).toContain('billing_customers_delete');
+    expect(viewerTools).toContain('billing_customers_list');
+    expect(viewerTools).not.toContain('billing_customers_delete');
+    expect(viewerTools.length).toBeLessThan(ownerTools.length);
+  });
+});
+
 describe('Dynamic Client Registration limit', () => {
   let kadu: KaduTestApp;
   beforeAll(async () => {

@@ -21,7 +21,7 @@ describe('BillingClientMetadataModule', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** Compiles the module with Billing's configuration loaded from `env`, under NODE_ENV=`nodeEnv`. */
+  /** Compiles and initialises (as start-up does) the module with Billing's configuration loaded from `env`, under NODE_ENV=`nodeEnv`. */
   async function sourceWith(env: Environment, nodeEnv = 'test'): Promise<ClientMetadataSource> {
     const saved = process.env.NODE_ENV;
     process.env.NODE_ENV = nodeEnv;
@@ -29,6 +29,7 @@ describe('BillingClientMetadataModule', () => {
       const moduleRef = await Test.createTestingModule({
         imports: [ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => loadBillingConfig(env)] }), BillingClientMetadataModule],
       }).compile();
+      await moduleRef.init();
       return moduleRef.get<ClientMetadataSource>(ClientMetadataSource);
     } finally {
       process.env.NODE_ENV = saved;

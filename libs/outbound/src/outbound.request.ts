@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { guardedLookup, isReachable, OutboundRefusal } from './outbound.lookup';
 import { OUTBOUND_MESSAGES } from './outbound.messages';
 import { DEFAULT_OUTBOUND_MAX_RESPONSE_BYTES, DEFAULT_OUTBOUND_TIMEOUT_MS, OutboundRequest, OutboundResult } from './outbound-request.options';
@@ -53,8 +53,7 @@ export function guardedRequest(request: OutboundRequest): Promise<OutboundResult
       // A connection of its own: a pooled keep-alive socket would skip \`lookup\`, and could have been opened under another \`reach\`.
       agent: false,
       timeout: timeoutMs,
-      // Given as a list, `ca` replaces the system's authorities: keep them and add the extra one.
-      ...(request.ca && target.protocol === 'https:' ? { ca: [...rootCertificates, request.ca] } : {}),
+      ...(request.ca && target.protocol === 'https:' ? { secureContext: trusting(request.ca) } : {}),
     });
     const timeOut = () => {
       settle(failure(OUTBOUND_MESSAGES.timedOut(timeoutMs)));
@@ -66,6 +65,19 @@ export function guardedRequest(request: OutboundRequest): Promise<OutboundResult
     outgoing.on('error', (error) => settle(failure(error.message, error instanceof OutboundRefusal)));
     outgoing.end(body);
   });
+}
+
+/** One TLS context per extra authority: building one parses every system root again (tens of milliseconds). */
+const contexts = new Map<string, SecureContext>();
+
+/** The system's authorities plus `ca` (a list given as `ca` replaces the system's: keep them and add the extra one). */
+function trusting(ca: string): SecureContext {
+  let context = contexts.get(ca);
+  if (!context) {
+    context = createSecureContext({ ca: [...rootCertificates, ca] });
+    contexts.set(ca, context);
+  }
+  return context;
 }
 
 /** Keeps at most `maxBytes` of the answer; past them the connection is closed, not read to its end. */

@@ -176,14 +176,15 @@ describe('ClientMetadataDocuments', () => {
     expect(hitsOf('/missing.json')).toBe(2);
   });
 
-  it('refuses allowLoopback in production, naming the setting', () => {
-    expect(() => new ClientMetadataDocuments({ allowLoopback: true, production: true, allowLoopbackSetting: 'X_ALLOW_LOOPBACK' })).toThrow(
-      ClientMetadataPolicyError,
-    );
-    expect(() => new ClientMetadataDocuments({ allowLoopback: true, production: true, allowLoopbackSetting: 'X_ALLOW_LOOPBACK' })).toThrow(
+  it('refuses allowLoopback in production at start-up, naming the setting, and never fetches', async () => {
+    const source = new ClientMetadataDocuments({ allowLoopback: true, production: true, allowLoopbackSetting: 'X_ALLOW_LOOPBACK', ca });
+    expect(() => source.onModuleInit()).toThrow(ClientMetadataPolicyError);
+    expect(() => source.onModuleInit()).toThrow(
       'Refusing to start with NODE_ENV=production: X_ALLOW_LOOPBACK lets client metadata documents come from loopback addresses',
     );
-    expect(() => new ClientMetadataDocuments({ production: true })).not.toThrow();
+    await expect(source.resolve(`${origin}/good.json`)).rejects.toBeInstanceOf(ClientMetadataPolicyError);
+    expect(hits.size).toBe(0);
+    expect(() => new ClientMetadataDocuments({ production: true }).onModuleInit()).not.toThrow();
   });
 
   it('knows a metadata URL from a registered client id', () => {

@@ -21,13 +21,22 @@ export class ClientMetadataDocuments implements ClientMetadataSource {
   private readonly cache: ClientMetadataCache;
   private readonly inFlight = new Map<string, Promise<ClientMetadataDocument>>();
 
-  /** @throws ClientMetadataPolicyError when `allowLoopback` is set in production. */
   constructor(options: ClientMetadataOptions = {}) {
     this.options = resolveClientMetadataOptions(options);
+    this.cache = new ClientMetadataCache(this.options.maxCacheEntries, this.options.now);
+  }
+
+  /**
+   * Refuses development-only options in production. Run by Nest at start-up,
+   * as the host's key checks are (so the refusal is one line, without a
+   * stack), and before every resolution for a caller outside Nest.
+   *
+   * @throws ClientMetadataPolicyError when `allowLoopback` is set in production.
+   */
+  onModuleInit(): void {
     if (this.options.allowLoopback && this.options.production) {
       throw new ClientMetadataPolicyError(CLIENT_METADATA_MESSAGES.loopbackInProduction(this.options.allowLoopbackSetting));
     }
-    this.cache = new ClientMetadataCache(this.options.maxCacheEntries, this.options.now);
   }
 
   /** {@inheritDoc ClientMetadataSource.isMetadataUrl} */
@@ -37,6 +46,11 @@ export class ClientMetadataDocuments implements ClientMetadataSource {
 
   /** {@inheritDoc ClientMetadataSource.resolve} */
   resolve(clientId: string): Promise<ClientMetadataDocument> {
+    try {
+      this.onModuleInit();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     if (!this.isMetadataUrl(clientId)) return Promise.reject(new ClientMetadataError(CLIENT_METADATA_MESSAGES.notMetadataUrl(clientId)));
     const cached = this.cache.get(clientId);
     if (cached) return cached.error ? Promise.reject(cached.error) : Promise.resolve(cached.document);
