@@ -22,8 +22,9 @@ const CHROMIUM_ARGS = [
 /** Upper bound of every page wait. */
 const STEP_TIMEOUT_MS = 10_000;
 
+/** Resolves after `ms` without keeping the process alive (a race's loser must not hold jest open). */
 function delay(ms: number): Promise<undefined> {
-  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
+  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms).unref());
 }
 
 /** The client's loopback redirect target. */
@@ -61,7 +62,7 @@ export async function startRedirectCatcher(): Promise<RedirectCatcher> {
     received,
     next: (timeoutMs = STEP_TIMEOUT_MS) =>
       new Promise<URLSearchParams>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no redirect to ${redirectUri} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(() => reject(new Error(`no redirect to ${redirectUri} within ${timeoutMs} ms`)), timeoutMs).unref();
         waiters.push((params) => {
           clearTimeout(timer);
           resolve(params);
