@@ -75,6 +75,7 @@ describe('Kadu’s authorization server refuses (real flows)', () => {
     expect(world.cimd.hits('impostor')).toBeGreaterThan(0);
     expect(response.status).toBe(400);
     expect(body).toContain('invalid_client');
+    expect(body).toContain('has a client_id that is not its own URL');
     // Never sent to the client's redirect_uri, the sign-in page or a consent page.
     expect(response.headers.get('location')).toBeNull();
 
@@ -90,8 +91,10 @@ describe('Kadu’s authorization server refuses (real flows)', () => {
     const strictServer = (await authorizationServerMetadata(strict)) as ServerEndpoints;
     const request = authorizationRequest(strictServer, { clientId, redirectUri: world.catcher.redirectUri, resource: strict.mcpUrl });
     const response = await fetch(request.url, { redirect: 'manual' });
+    const body = await response.text();
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain('invalid_client');
+    expect(body).toContain('invalid_client');
+    expect(body).toContain('could not be fetched');
     expect(response.headers.get('location')).toBeNull();
     expect(world.cimd.hits('loopback')).toBe(0);
   });
