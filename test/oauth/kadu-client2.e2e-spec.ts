@@ -9,7 +9,8 @@
  */
 import { Client } from '@modelcontextprotocol/client';
 import { OAuthHost, startKaduForOAuth } from './oauth-hosts.support';
-import { personProvider, signInClient2 } from './oauth-flows.support';
+import { expectDiscovery, personProvider, signInClient2 } from './oauth-flows.support';
+import { HttpRecorder } from '../clients/http-recorder';
 import { OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
 import { MemoryOAuthProvider } from './memory-oauth-provider.support';
 import { Person } from './person-browser.support';
@@ -66,10 +67,12 @@ describe('client 2.x signs in to Kadu (OAuth, person in Chromium)', () => {
   it('Client ID Metadata Document: the document URL is the client_id, the consent page names the client, its host, the organization and the scopes', async () => {
     const clientId = world.publishClient('kadu-client2', 'Ledger Agent C2');
     const { provider, outcomes } = personProvider(world.browser, world.catcher, admin, { clientName: 'Ledger Agent C2', clientMetadataUrl: clientId });
-    const { client } = await signInClient2(kadu.mcpUrl, provider);
+    const recorder = new HttpRecorder();
+    const { client } = await signInClient2(kadu.mcpUrl, provider, recorder.fetch);
     open.push(client);
 
     expect(provider.clientId).toBe(clientId);
+    expectDiscovery(recorder, kadu, false);
     expect(world.cimd.hits('kadu-client2')).toBeGreaterThan(0);
     const url = provider.authorizationUrls[0];
     expect(url.searchParams.get('client_id')).toBe(clientId);
@@ -90,11 +93,13 @@ describe('client 2.x signs in to Kadu (OAuth, person in Chromium)', () => {
 
   it('Dynamic Client Registration: without a document URL the SDK registers, and the consent page warns the client registered itself', async () => {
     const { provider, outcomes } = personProvider(world.browser, world.catcher, admin, { clientName: 'Ledger Agent DCR2' });
-    const { client } = await signInClient2(kadu.mcpUrl, provider);
+    const recorder = new HttpRecorder();
+    const { client } = await signInClient2(kadu.mcpUrl, provider, recorder.fetch);
     open.push(client);
 
     expect(provider.clientId).toEqual(expect.any(String));
     expect(provider.clientId).not.toMatch(/^https?:/);
+    expectDiscovery(recorder, kadu, true);
     const originHost = new URL(world.catcher.redirectUri).host;
     expectConsent(outcomes[0], { clientName: 'Ledger Agent DCR2', organization: ORG.name, originHost, selfRegistered: true, scopes: KADU_SCOPES });
 

@@ -9,7 +9,8 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { OAuthHost, startKaduForOAuth } from './oauth-hosts.support';
-import { personProvider, signInSdk1 } from './oauth-flows.support';
+import { expectDiscovery, personProvider, signInSdk1 } from './oauth-flows.support';
+import { HttpRecorder } from '../clients/http-recorder';
 import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
 import { MemoryOAuthProvider } from './memory-oauth-provider.support';
 import { Person } from './person-browser.support';
@@ -95,10 +96,12 @@ describe('SDK 1.x signs in to Kadu (OAuth, person in Chromium)', () => {
   it('Client ID Metadata Document: the document URL is the client_id, the consent page names the client, its host, the organization and the scopes', async () => {
     const clientId = world.publishClient('kadu-sdk1', 'Ledger Agent SDK1');
     const { provider, outcomes } = personProvider(world.browser, world.catcher, admin, { clientName: 'Ledger Agent SDK1', clientMetadataUrl: clientId });
-    const { client } = await signInSdk1(kadu.mcpUrl, provider);
+    const recorder = new HttpRecorder();
+    const { client } = await signInSdk1(kadu.mcpUrl, provider, recorder.fetch);
     open.push(client);
 
     expect(provider.clientId).toBe(clientId);
+    expectDiscovery(recorder, kadu, false);
     expect(world.cimd.hits('kadu-sdk1')).toBeGreaterThan(0);
     const url = provider.authorizationUrls[0];
     expect(url.searchParams.get('client_id')).toBe(clientId);
@@ -119,11 +122,13 @@ describe('SDK 1.x signs in to Kadu (OAuth, person in Chromium)', () => {
 
   it('Dynamic Client Registration: without a document URL the SDK registers, and the consent page warns the client registered itself', async () => {
     const { provider, outcomes } = personProvider(world.browser, world.catcher, admin, { clientName: 'Ledger Agent DCR1' });
-    const { client } = await signInSdk1(kadu.mcpUrl, provider);
+    const recorder = new HttpRecorder();
+    const { client } = await signInSdk1(kadu.mcpUrl, provider, recorder.fetch);
     open.push(client);
 
     expect(provider.clientId).toEqual(expect.any(String));
     expect(provider.clientId).not.toMatch(/^https?:/);
+    expectDiscovery(recorder, kadu, true);
     const originHost = new URL(world.catcher.redirectUri).host;
     expectConsent(outcomes[0], { clientName: 'Ledger Agent DCR1', organization: ORG.name, originHost, selfRegistered: true, scopes: KADU_SCOPES });
 

@@ -10,6 +10,7 @@ import { Client as Sdk1Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { UnauthorizedError as Sdk1UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport as Sdk1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as Client2, StreamableHTTPClientTransport as Transport2, UnauthorizedError as Unauthorized2 } from '@modelcontextprotocol/client';
+import { FetchLike, HttpRecorder } from '../clients/http-recorder';
 import { MemoryOAuthProvider } from './memory-oauth-provider.support';
 import { AuthorizationOutcome, Person, PersonBrowser, RedirectCatcher } from './person-browser.support';
 
@@ -57,9 +58,14 @@ function errorText(error: unknown): string {
 }
 
 /** SDK 1.x (era 2025): connect, sign in through the person, finish, reconnect. */
-export async function signInSdk1(mcpUrl: string, provider: MemoryOAuthProvider, clientName = 'oauth-e2e-sdk1'): Promise<SignedIn<Sdk1Client>> {
+export async function signInSdk1(
+  mcpUrl: string,
+  provider: MemoryOAuthProvider,
+  fetchFn?: FetchLike,
+  clientName = 'oauth-e2e-sdk1',
+): Promise<SignedIn<Sdk1Client>> {
   const first = new Sdk1Client({ name: clientName, version: '1.0.0' });
-  const transport = new Sdk1Transport(new URL(mcpUrl), { authProvider: provider });
+  const transport = new Sdk1Transport(new URL(mcpUrl), { authProvider: provider, fetch: fetchFn });
   let firstError: unknown;
   try {
     await first.connect(transport);
@@ -71,20 +77,30 @@ export async function signInSdk1(mcpUrl: string, provider: MemoryOAuthProvider, 
   const callback = checkCallback(provider);
   await transport.finishAuth(callback.get('code')!);
   const client = new Sdk1Client({ name: clientName, version: '1.0.0' });
-  await client.connect(new Sdk1Transport(new URL(mcpUrl), { authProvider: provider }));
+  await client.connect(new Sdk1Transport(new URL(mcpUrl), { authProvider: provider, fetch: fetchFn }));
   return { client, firstError };
 }
 
 /** A 2.x client pinned to 2026-07-28 whose transport authenticates with `provider`. */
-export function client2(mcpUrl: string, provider: MemoryOAuthProvider, clientName = 'oauth-e2e-client2'): { client: Client2; transport: Transport2 } {
+export function client2(
+  mcpUrl: string,
+  provider: MemoryOAuthProvider,
+  fetchFn?: FetchLike,
+  clientName = 'oauth-e2e-client2',
+): { client: Client2; transport: Transport2 } {
   const client = new Client2({ name: clientName, version: '2.0.0' }, { versionNegotiation: { mode: { pin: CLIENT2_VERSION } } });
-  const transport = new Transport2(new URL(mcpUrl), { authProvider: provider });
+  const transport = new Transport2(new URL(mcpUrl), { authProvider: provider, fetch: fetchFn });
   return { client, transport };
 }
 
 /** Client 2.x (era 2026): the first request gets 401, the person signs in, `finishAuth` with the redirect's query (code, state, iss), reconnect. */
-export async function signInClient2(mcpUrl: string, provider: MemoryOAuthProvider, clientName = 'oauth-e2e-client2'): Promise<SignedIn<Client2>> {
-  const first = client2(mcpUrl, provider, clientName);
+export async function signInClient2(
+  mcpUrl: string,
+  provider: MemoryOAuthProvider,
+  fetchFn?: FetchLike,
+  clientName = 'oauth-e2e-client2',
+): Promise<SignedIn<Client2>> {
+  const first = client2(mcpUrl, provider, fetchFn, clientName);
   let firstError: unknown;
   try {
     await first.client.connect(first.transport);
@@ -97,7 +113,42 @@ export async function signInClient2(mcpUrl: string, provider: MemoryOAuthProvide
   if (!(firstError instanceof Unauthorized2)) throw new Error(`expected UnauthorizedError from the first request, got ${errorText(firstError)}`);
   const callback = checkCallback(provider);
   await first.transport.finishAuth(callback);
-  const next = client2(mcpUrl, provider, clientName);
+  const next = client2(mcpUrl, provider, fetchFn, clientName);
   await next.client.connect(next.transport);
   return { client: next.client, firstError };
+}
+
+/** One HTTP exchange of a sign-in, as the discovery assertions read it. */
+export interface SeenExchange {
+  method: string;
+  url: string;
+  status?: number;
+  challenge?: string;
+}
+
+/** The exchanges `recorder` saw, oldest first, reduced to what discovery assertions need. */
+export function seenExchanges(recorder: HttpRecorder): SeenExchange[] {
+  return recorder.exchanges.map((exchange) => ({
+    method: exchange.request.method,
+    url: exchange.request.url,
+    status: exchange.response?.status,
+    challenge: exchange.response?.headers['www-authenticate'],
+  }));
+}
+
+/**
+ * Asserts the SDK found the authorization server the way the spec says: the
+ * first MCP request got 401 with `resource_metadata`, the SDK read that very
+ * URL, then the RFC 8414 metadata; and registered (DCR) or not (document).
+ */
+export function expectDiscovery(recorder: HttpRecorder, host: { baseUrl: string; mcpUrl: string }, registered: boolean): void {
+  const seen = seenExchanges(recorder);
+  const resourceMetadata = `${host.baseUrl}/.well-known/oauth-protected-resource/mcp`;
+  expect(seen[0]).toMatchObject({ method: 'POST', url: host.mcpUrl, status: 401 });
+  expect(seen[0].challenge).toContain(`resource_metadata="${resourceMetadata}"`);
+  expect(seen.some((x) => x.method === 'GET' && x.url === resourceMetadata && x.status === 200)).toBe(true);
+  expect(seen.some((x) => x.method === 'GET' && x.url === `${host.baseUrl}/.well-known/oauth-authorization-server` && x.status === 200)).toBe(true);
+  const registrations = seen.filter((x) => x.method === 'POST' && x.url === `${host.baseUrl}/register`);
+  expect(registrations.map((x) => x.status)).toEqual(registered ? [201] : []);
+  expect(seen.filter((x) => x.method === 'POST' && x.url === `${host.baseUrl}/token`).map((x) => x.status)).toEqual([200]);
 }
