@@ -367,6 +367,48 @@ describe('OAuth tokens and the hosts', () => {
   });
 });
 
+describe('Two replicas of Kadu sharing a database and PUBLIC_URL', () => {
+  let first: KaduTestApp;
+  let second: KaduTestApp;
+  const publicUrl = 'http://kadu.test';
+  const on = (kadu: KaduTestApp): OAuthHost => ({ baseUrl: kadu.baseUrl, issuer: publicUrl, resource: `${publicUrl}/mcp`, mcpUrl: kadu.mcpUrl });
+
+  beforeAll(async () => {
+    first = await startKadu({ env: { ...MANY_REGISTRATIONS, PUBLIC_URL: publicUrl } });
+    second = await startKadu({ databaseUrl: first.databaseUrl, env: { ...MANY_REGISTRATIONS, PUBLIC_URL: publicUrl } });
+    await first.token('org-a', 'owner', { email: 'owner@org-a.test' });
+    await first.identity.setPassword((await first.identity.findUserByEmail('owner@org-a.test'))!.id, PASSWORD);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('redeems on one replica the code issued on the other, and each accepts and refreshes the tokens', async () => {
+    const clientId = await registeredClient(on(first));
+    const browser = new Browser(on(first));
+    await browser.signIn('owner@org-a.test', PASSWORD);
+    const { verifier, challenge } = pkce();
+    const code = codeOf(await browser.decide(await browser.authorize(authorizationParams(on(first), clientId, challenge)), 'allow'));
+    const issued = await tokenRequest(on(second), {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT_URI,
+      client_id: clientId,
+    });
+    expect(issued.status).toBe(200);
+    const tokens = (await issued.json()) as Json;
+    expect((await mcp(on(first), tokens.access_token, 'tools/list')).status).toBe(200);
+    expect((await mcp(on(second), tokens.access_token, 'tools/list')).status).toBe(200);
+    const refreshed = await tokenRequest(on(first), { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });
+    expect(refreshed.status).toBe(200);
+    const replay = await tokenRequest(on(second), { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });
+    expect(((await replay.json()) as Json).error).toBe('invalid_grant');
+    expect((await mcp(on(first), ((await refreshed.json()) as Json).access_token, 'tools/list')).status).toBe(401);
+  });
+});
+
 describe('Dynamic Client Registration limit', () => {
   let kadu: KaduTestApp;
   beforeAll(async () => {

@@ -111,6 +111,22 @@ describe('OAuthRecordsAdapter', () => {
       });
     });
 
+    it('costs one query per call, and caches nothing', async () => {
+      await new OAuthRecordsAdapter('AccessToken', records()).upsert('token-1', payload(RESOURCE), 60);
+      let queries = 0;
+      const counted = db.withPlugin({
+        transformQuery: (args) => {
+          queries += 1;
+          return args.node;
+        },
+        transformResult: (args) => Promise.resolve(args.result),
+      });
+      const counting = new OAuthAccessTokenVerifier(counted, settings);
+      await counting.verify('token-1');
+      await counting.verify('token-1');
+      expect(queries).toBe(2);
+    });
+
     it('refuses a token of another resource, an unknown, revoked or expired one', async () => {
       await new OAuthRecordsAdapter('AccessToken', records()).upsert('other', payload('https://billing.test/mcp'), 60);
       expect(await verifier().verify('other')).toBeNull();
