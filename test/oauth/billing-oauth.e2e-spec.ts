@@ -11,6 +11,7 @@ import { OAuthHost, startBillingForOAuth } from './oauth-hosts.support';
 import { personProvider, signInClient2, signInSdk1 } from './oauth-flows.support';
 import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
 import { Person } from './person-browser.support';
+import { authorizationRequest, rawToolsList, redeemCode, revoke, ServerEndpoints } from './manual-flow.support';
 import { expectConsent } from './oauth-consent.support';
 
 jest.setTimeout(60_000);
@@ -116,6 +117,27 @@ describe('Kobana Billing: OAuth sign-in of both clients, tools by the consenting
     provider.spoilAccessToken();
     await expectRead(client);
     expect(provider.tokens()!.refresh_token).not.toBe(before.refresh_token);
+  });
+
+  it('Deny on Billing: error=access_denied; a revoked Billing token: 401 with Billing’s challenge', async () => {
+    const server = (await authorizationServerMetadata(billing)) as ServerEndpoints;
+    const clientId = world.publishClient('billing-refusals', 'Billing Refusals');
+    const client = { clientId, redirectUri: world.catcher.redirectUri, resource: billing.mcpUrl };
+    const denied = authorizationRequest(server, client);
+    const { callback: deniedCallback } = await world.browser.authorize(denied.url, owner, world.catcher, 'deny');
+    expect(deniedCallback.get('error')).toBe('access_denied');
+    expect(deniedCallback.get('state')).toBe(denied.state);
+
+    const request = authorizationRequest(server, client);
+    const { callback } = await world.browser.authorize(request.url, owner, world.catcher, 'allow');
+    const tokens = await redeemCode(server.token_endpoint, request, callback.get('code')!, client);
+    expect(tokens.status).toBe(200);
+    expect((await rawToolsList(billing.mcpUrl, tokens.body.access_token)).status).toBe(200);
+    expect((await revoke(server.revocation_endpoint!, tokens.body.access_token, clientId, 'access_token')).status).toBe(200);
+    const after = await rawToolsList(billing.mcpUrl, tokens.body.access_token);
+    expect(after.status).toBe(401);
+    expect(after.challenge).toContain('error="invalid_token"');
+    expect(after.challenge).toContain(`resource_metadata="${billing.baseUrl}/.well-known/oauth-protected-resource/mcp"`);
   });
 });
 

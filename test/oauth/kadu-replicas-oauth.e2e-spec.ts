@@ -4,7 +4,7 @@
  * as behind a load balancer). The person authorizes on replica A (sign-in,
  * consent, code), the client redeems the code on replica B, calls the tool
  * on replica C, refreshes on C and calls again on A; replaying the code on
- * C is refused.
+ * C is refused and revokes the tokens it gave, seen on B.
  */
 import { PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 import { authorizationRequest, rawToolsList, redeemCode, refresh, ServerEndpoints } from './manual-flow.support';
@@ -41,7 +41,7 @@ describe('OAuth across Kadu replicas on PostgreSQL', () => {
     await world?.close();
   });
 
-  it('authorize on A, redeem the code on B, call the tool on C; refresh on C, call on A; the code replayed on C is invalid_grant', async () => {
+  it('authorize on A, redeem the code on B, call the tool on C; refresh on C, call on A; the code replayed on C is invalid_grant and revokes its tokens', async () => {
     const [a, b, c] = replicas;
     const person = await a.person(ORG, 'admin');
     const server = (await authorizationServerMetadata(a)) as ServerEndpoints;
@@ -67,5 +67,7 @@ describe('OAuth across Kadu replicas on PostgreSQL', () => {
     const replay = await redeemCode(on(c, server.token_endpoint), request, callback.get('code')!, client);
     expect(replay.status).toBe(400);
     expect(replay.body.error).toBe('invalid_grant');
+    // A replayed code revokes what it was redeemed for (OAuth 2.1 §4.1.3), on every replica.
+    expect((await rawToolsList(b.mcpUrl, refreshed.body.access_token)).status).toBe(401);
   });
 });
