@@ -245,6 +245,34 @@ describe.each(HOSTS)('$name as an OAuth 2.1 authorization server', (hostCase) =>
     expect(redirectError(foreign)).toBe('invalid_target');
   });
 
+  it('refuses a consent post without the CSRF token or from another site, and deciding nothing', async () => {
+    const clientId = await registeredClient(host);
+    const browser = new Browser(host);
+    await browser.signIn(owner, PASSWORD);
+    const page = await browser.authorize(authorizationParams(host, clientId, pkce().challenge));
+    if (page.kind !== 'consent') throw new Error('expected the consent page');
+    const post = (headers: Record<string, string>, body: Record<string, string>) =>
+      fetch(`${host.baseUrl}/oauth/consent/${page.uid}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: browser.jar.header(), ...headers },
+        body: new URLSearchParams(body),
+        redirect: 'manual',
+      });
+    expect((await post({}, { decision: 'allow' })).status).toBe(403);
+    const csrf = /name="csrf_token" value="([^"]*)"/.exec(page.html)![1];
+    expect((await post({ 'Sec-Fetch-Site': 'cross-site' }, { decision: 'allow', csrf_token: csrf })).status).toBe(403);
+    // Still undecided: the same page, then Allow works.
+    codeOf(await browser.decide(page, 'allow'));
+  });
+
+  it('shows a page in the host style, not a redirect, for an unknown client', async () => {
+    const query = new URLSearchParams(authorizationParams(host, 'no-such-client', pkce().challenge));
+    const res = await fetch(`${host.baseUrl}/authorize?${query}`, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await res.text()).toContain('invalid_client');
+  });
+
   it('never redirects to an unregistered redirect_uri', async () => {
     const clientId = await registeredClient(host);
     const query = new URLSearchParams(authorizationParams(host, clientId, pkce().challenge, { redirect_uri: 'https://attacker.test/cb' }));

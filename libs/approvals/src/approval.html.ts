@@ -45,6 +45,14 @@ export function localTimeScript(): string {
   return `<script>${LOCAL_TIME_SCRIPT}</script>`;
 }
 
+/** A full page in the pages' style; send it with {@link PAGE_HEADERS}. `body` must already be escaped HTML. */
+export function pageHtml(title: string, body: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(title)}</title><style>${STYLESHEET}</style></head><body><main>${body}</main></body></html>`
+  );
+}
+
 /**
  * Sends a full page with the safe headers. `body` must already be escaped HTML.
  * `formActions` are CSP sources the page's forms may also end at: browsers
@@ -56,10 +64,7 @@ export function sendPage(res: Response, status: number, title: string, body: str
   res.status(status).set(PAGE_HEADERS);
   if (formActions.length)
     res.set('Content-Security-Policy', PAGE_HEADERS['Content-Security-Policy'].replace("form-action 'self'", `form-action 'self' ${formActions.join(' ')}`));
-  res.send(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-      `<title>${escapeHtml(title)}</title><style>${STYLESHEET}</style></head><body><main>${body}</main></body></html>`,
-  );
+  res.send(pageHtml(title, body));
 }
 
 /** A 303 to a path of this site (Post/Redirect/Get), with the safe headers. */

@@ -1,3 +1,4 @@
+import { escapeHtml, PAGE_HEADERS, pageHtml } from '@kobana/approvals';
 import type { Kysely } from 'kysely';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import type { ClientMetadataSource } from './interfaces/client-metadata.source';
@@ -149,6 +150,17 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
     // Browser-based clients (public, PKCE) call the token and registration endpoints cross-origin.
     clientBasedCORS: () => true,
     discovery: { client_id_metadata_document_supported: true },
+    // What a person's browser shows when an authorization cannot go back to the client: the host's page style, the error in words.
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.set({ ...PAGE_HEADERS });
+      const description = out.error_description ? `<p id="error-description">${escapeHtml(String(out.error_description))}</p>` : '';
+      ctx.body = pageHtml(
+        OAuthMessages.errorTitle(),
+        `<h1>${escapeHtml(OAuthMessages.errorTitle())}</h1><p class="error" id="error"><code>${escapeHtml(String(out.error))}</code></p>${description}` +
+          `<p>${escapeHtml(OAuthMessages.errorAdvice())}</p>`,
+      );
+    },
   };
 
   const provider = new ProviderClass(settings.issuer, inProviderRealm(configuration));
