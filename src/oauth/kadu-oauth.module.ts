@@ -10,15 +10,15 @@ import { KADU_DATABASE } from '../database/kadu-database.constants';
 import { KaduIdentityModule } from '../identity/kadu-identity.module';
 import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
 import { KaduSecretName } from '../secrets/secrets.constants';
+import { KADU_CLIENT_METADATA_SOURCE } from '../config/kadu-client-metadata.module';
 import { KADU_OAUTH_SCOPES } from './kadu-oauth.messages';
 
 /**
- * Where Kadu provides `ClientMetadataSource` (Client ID Metadata Documents,
- * fetched through the outbound address guard). Empty until that provider
- * exists: a URL `client_id` is then an unknown client, and clients register
- * dynamically instead.
+ * Kadu's `ClientMetadataSource` (Client ID Metadata Documents, fetched through
+ * the outbound address guard, with `KADU_OAUTH_CLIENT_METADATA_*`): a URL
+ * `client_id` is resolved to its document instead of being an unknown client.
  */
-const KADU_CLIENT_METADATA_PROVIDERS: Provider[] = [];
+const KADU_CLIENT_METADATA_PROVIDERS: Provider[] = [KADU_CLIENT_METADATA_SOURCE];
 
 const KADU_OAUTH_SERVER = OAuthServerModule.register({
   imports: [DatabaseModule, KaduSecretsModule, KaduIdentityModule, ApprovalsModule, ConfigModule],

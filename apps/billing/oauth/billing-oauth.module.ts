@@ -9,15 +9,15 @@ import { BILLING_DATABASE } from '../database/billing-database.constants';
 import { BillingDatabaseModule } from '../database/billing-database.module';
 import { BillingIdentityModule } from '../identity/billing-identity.module';
 import { BILLING_SIGNING_SECRET, BillingSecretsModule } from '../secrets/billing-secrets.module';
+import { BILLING_CLIENT_METADATA_SOURCE } from '../config/billing-client-metadata.module';
 import { BILLING_OAUTH_SCOPES } from './billing-oauth.messages';
 
 /**
- * Where Billing provides `ClientMetadataSource` (Client ID Metadata
- * Documents, fetched through the outbound address guard). Empty until that
- * provider exists: a URL `client_id` is then an unknown client, and clients
- * register dynamically instead.
+ * Billing's `ClientMetadataSource` (Client ID Metadata Documents, fetched through
+ * the outbound address guard, with `BILLING_OAUTH_CLIENT_METADATA_*`): a URL
+ * `client_id` is resolved to its document instead of being an unknown client.
  */
-const BILLING_CLIENT_METADATA_PROVIDERS: Provider[] = [];
+const BILLING_CLIENT_METADATA_PROVIDERS: Provider[] = [BILLING_CLIENT_METADATA_SOURCE];
 
 const BILLING_OAUTH_SERVER = OAuthServerModule.register({
   imports: [BillingDatabaseModule, BillingSecretsModule, BillingIdentityModule, BillingApprovalsModule, ConfigModule],

@@ -53,9 +53,17 @@ export function pageHtml(title: string, body: string): string {
   );
 }
 
-/** Sends a full page with the safe headers. `body` must already be escaped HTML. */
-export function sendPage(res: Response, status: number, title: string, body: string): void {
+/**
+ * Sends a full page with the safe headers. `body` must already be escaped HTML.
+ * `formActions` are CSP sources the page's forms may also end at: browsers
+ * apply `form-action` to every redirect after a submission, so a form whose
+ * answer redirects off-site (OAuth consent to the client's redirect_uri)
+ * must name that destination.
+ */
+export function sendPage(res: Response, status: number, title: string, body: string, formActions: readonly string[] = []): void {
   res.status(status).set(PAGE_HEADERS);
+  if (formActions.length)
+    res.set('Content-Security-Policy', PAGE_HEADERS['Content-Security-Policy'].replace("form-action 'self'", `form-action 'self' ${formActions.join(' ')}`));
   res.send(pageHtml(title, body));
 }
 

@@ -55,7 +55,9 @@ export class OAuthConsentController {
     const missing = pending.scopes.filter((scope) => !remembered?.scopes.has(scope));
     // Only at the host's own check (prompt "login"): should the provider still find consent missing, the page shows rather than loop.
     if (remembered && missing.length === 0 && pending.prompt === 'login') return this.finish(req, res, session, remembered.grantId);
-    sendPage(res, 200, OAuthMessages.consentTitle(), (await this.page(pending, session, missing, remembered !== undefined)) + signOutBlock(session.email));
+    // Allow and Deny both end, through /authorize, at the client's redirect_uri: the page's CSP must let the form get there.
+    const body = (await this.page(pending, session, missing, remembered !== undefined)) + signOutBlock(session.email);
+    sendPage(res, 200, OAuthMessages.consentTitle(), body, [formActionSource(pending.redirectUri)]);
   }
 
   @Post(':uid')
@@ -130,6 +132,13 @@ export class OAuthConsentController {
 
 function signInPath(uid: string): string {
   return `/sign-in?next=${encodeURIComponent(`${CONSENT_PATH}/${uid}`)}`;
+}
+
+/** The CSP source of a redirect_uri: its origin (http, https), else its scheme (a native app's own scheme). */
+function formActionSource(redirectUri: string): string {
+  const url = URL.parse(redirectUri);
+  if (!url) return "'self'";
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : url.protocol;
 }
 
 function hostOf(url: string): string {

@@ -119,7 +119,12 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
       // Runs for every client, registered or resolved, on registration and on each load.
       validator: (ctx, key, _value, metadata) => {
         if (key !== CLIENT_SOURCE) return;
-        if (ctx?.oidc?.route === 'registration') metadata[CLIENT_SOURCE] = 'registered' satisfies ClientSource;
+        if (ctx?.oidc?.route === 'registration') {
+          metadata[CLIENT_SOURCE] = 'registered' satisfies ClientSource;
+          // MCP SDKs register with `scope` = the resource's scopes, which the library checks against its OpenID scopes only
+          // and refuses. RFC 7591 lets a server ignore it: what a client gets is what the person allows on the consent page.
+          delete metadata.scope;
+        }
         for (const uri of (metadata.redirect_uris as string[] | undefined) ?? []) {
           // "redirect_uris …" makes it invalid_redirect_uri rather than invalid_client_metadata.
           if (!isAllowedRedirectUri(uri)) throw new errors.InvalidClientMetadata(OAuthMessages.redirectUriScheme(uri));
