@@ -64,7 +64,9 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
   const configuration: Configuration = {
     adapter: (name: string) => {
       const records = new OAuthRecordsAdapter(name, db);
-      return name === 'Client' ? new MetadataDocumentClients(records, clientMetadata, (reason) => Object.assign(new errors.InvalidClient(reason), { error_description: reason })) : records;
+      return name === 'Client'
+        ? new MetadataDocumentClients(records, clientMetadata, (reason) => Object.assign(new errors.InvalidClient(reason), { error_description: reason }))
+        : records;
     },
     clients: [],
     findAccount: (_ctx, sub) => inProviderRealm({ accountId: sub, claims: () => inProviderRealm({ sub }) }),
