@@ -300,12 +300,13 @@ describe.each(HOSTS)('$name as an OAuth 2.1 authorization server', (hostCase) =>
     const registered = (await (await register(host, { redirect_uris: ['http://127.0.0.1:4321/cb'], client_name: 'Read back' })).json()) as Json;
     const uri = registered.registration_client_uri as string;
     expect(uri).toBe(`${host.issuer}/register/${registered.client_id as string}`);
-    const read = await fetch(uri, { headers: { Authorization: `Bearer ${registered.registration_access_token as string}` } });
+    const at = `${host.baseUrl}${new URL(uri).pathname}`;
+    const read = await fetch(at, { headers: { Authorization: `Bearer ${registered.registration_access_token as string}` } });
     expect(read.status).toBe(200);
     expect(((await read.json()) as Json).client_name).toBe('Read back');
-    const wrong = await fetch(uri, { headers: { Authorization: 'Bearer not-the-token' } });
+    const wrong = await fetch(at, { headers: { Authorization: 'Bearer not-the-token' } });
     expect(wrong.status).toBe(401);
-    expect((await fetch(uri, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(at, { method: 'DELETE' })).status).toBe(404);
   });
 
   it('stops accepting a token revoked by RFC 7009 on the next MCP call', async () => {
