@@ -15,3 +15,5 @@ export { retryAfterOnDatabaseError } from './database.transient-errors';
 export { DatabaseUnavailableFilter } from './database-unavailable.filter';
 export { encodeKeysetCursor, decodeKeysetCursor } from './keyset-cursor.codec';
 export type { KeysetCursorKey } from './keyset-cursor.codec';
+export { PeriodicPruner } from './periodic.pruner';
+export type { PeriodicPrunerOptions } from './periodic.pruner';
