@@ -8,21 +8,11 @@
  * token) and another call.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { itSignsInToKadu } from './kadu-sign-in.cases';
 import { OAuthHost } from './oauth-hosts.support';
-import { expectDiscovery, personProvider, signInSdk1 } from './oauth-flows.support';
-import { HttpRecorder } from '../clients/http-recorder';
-import {
-  authorizationServerMetadata,
-  callsTheTool,
-  closeKaduSignInWorld,
-  KADU_ORG,
-  KADU_SCOPES,
-  OAuthWorld,
-  refreshesAndCallsAgain,
-  startKaduSignInWorld,
-} from './oauth-world.support';
+import { signInSdk1 } from './oauth-flows.support';
+import { authorizationServerMetadata, closeKaduSignInWorld, KADU_SCOPES, OAuthWorld, startKaduSignInWorld } from './oauth-world.support';
 import { Person } from './person-browser.support';
-import { expectConsent } from './oauth-consent.support';
 
 jest.setTimeout(60_000);
 
@@ -66,46 +56,10 @@ describe('SDK 1.x signs in to Kadu (OAuth, person in Chromium)', () => {
     expect(response.status).toBe(201);
   });
 
-  it('Client ID Metadata Document: the document URL is the client_id, the consent page names the client, its host, the organization and the scopes', async () => {
-    const clientId = world.publishClient('kadu-sdk1', 'Ledger Agent SDK1');
-    const { provider, outcomes } = personProvider(world.browser, world.catcher, admin, { clientName: 'Ledger Agent SDK1', clientMetadataUrl: clientId });
-    const recorder = new HttpRecorder();
-    const { client } = await signInSdk1(kadu.mcpUrl, provider, recorder.fetch);
-    open.push(client);
-
-    expect(provider.clientId).toBe(clientId);
-    expectDiscovery(recorder, kadu, false);
-    expect(world.cimd.hits('kadu-sdk1')).toBeGreaterThan(0);
-    const url = provider.authorizationUrls[0];
-    expect(url.searchParams.get('client_id')).toBe(clientId);
-    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(url.searchParams.get('resource')).toBe(kadu.mcpUrl);
-    expectConsent(outcomes[0], {
-      clientName: 'Ledger Agent SDK1',
-      organization: KADU_ORG.name,
-      originHost: new URL(clientId).host,
-      selfRegistered: false,
-      scopes: KADU_SCOPES,
-    });
-    expect(provider.callback!.get('iss')).toBe(kadu.baseUrl);
-
-    await callsTheTool(client);
-    await refreshesAndCallsAgain(client, provider);
-  });
-
-  it('Dynamic Client Registration: without a document URL the SDK registers, and the consent page warns the client registered itself', async () => {
-    const { provider, outcomes } = personProvider(world.browser, world.catcher, admin, { clientName: 'Ledger Agent DCR1' });
-    const recorder = new HttpRecorder();
-    const { client } = await signInSdk1(kadu.mcpUrl, provider, recorder.fetch);
-    open.push(client);
-
-    expect(provider.clientId).toEqual(expect.any(String));
-    expect(provider.clientId).not.toMatch(/^https?:/);
-    expectDiscovery(recorder, kadu, true);
-    const originHost = new URL(world.catcher.redirectUri).host;
-    expectConsent(outcomes[0], { clientName: 'Ledger Agent DCR1', organization: KADU_ORG.name, originHost, selfRegistered: true, scopes: KADU_SCOPES });
-
-    await callsTheTool(client);
-    await refreshesAndCallsAgain(client, provider);
+  itSignsInToKadu(() => ({ world, kadu, admin }), open, {
+    signIn: signInSdk1,
+    documentName: 'kadu-sdk1',
+    documentClientName: 'Ledger Agent SDK1',
+    registeredClientName: 'Ledger Agent DCR1',
   });
 });

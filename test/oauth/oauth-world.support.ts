@@ -4,7 +4,6 @@
  * started together and closed together (in `afterAll`).
  */
 import { CimdServer, metadataDocument, startCimdServer } from './cimd-server.support';
-import { MemoryOAuthProvider } from './memory-oauth-provider.support';
 import { CimdSettings, OAuthHost, startKaduForOAuth } from './oauth-hosts.support';
 import { Person, PersonBrowser, RedirectCatcher, startRedirectCatcher } from './person-browser.support';
 
@@ -56,8 +55,6 @@ export async function authorizationServerMetadata(host: OAuthHost): Promise<Reco
   return (await response.json()) as Record<string, any>;
 }
 
-/** The tool the Kadu sign-in specs call once signed in. */
-export const KADU_TOOL = 'kadu_organization_get';
 /** What the SDKs ask for: every scope the protected-resource metadata lists. */
 export const KADU_SCOPES = ['kadu:read', 'kadu:write', 'kadu:run'];
 /** The organization the Kadu sign-in specs sign in to. */
@@ -86,33 +83,4 @@ export async function closeKaduSignInWorld(clients: { close(): Promise<void> }[]
   await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
   await kadu?.close();
   await world?.close();
-}
-
-/** The part of either SDK's client the tool assertions use. */
-export interface ToolCaller {
-  listTools(): Promise<{ tools: { name: string }[] }>;
-  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<object>;
-}
-
-/** tools/list shows {@link KADU_TOOL}; tools/call answers the person's organization. */
-export async function callsTheTool(client: ToolCaller): Promise<void> {
-  const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name)).toContain(KADU_TOOL);
-  const result = (await client.callTool({ name: KADU_TOOL, arguments: {} })) as { isError?: boolean; structuredContent?: unknown };
-  expect(result.isError).toBeFalsy();
-  expect(result.structuredContent).toMatchObject({ slug: KADU_ORG.slug, name: KADU_ORG.name });
-}
-
-/** Spoils the access token: the 401 makes the SDK refresh (rotating the refresh token), and the call succeeds. */
-export async function refreshesAndCallsAgain(client: ToolCaller, provider: MemoryOAuthProvider): Promise<void> {
-  const before = provider.tokens()!;
-  expect(before.refresh_token).toEqual(expect.any(String));
-  const saved = provider.savedTokens.length;
-  provider.spoilAccessToken();
-  await callsTheTool(client);
-  expect(provider.savedTokens.length).toBeGreaterThan(saved);
-  const after = provider.tokens()!;
-  expect(after.access_token).not.toBe(before.access_token);
-  expect(after.refresh_token).toEqual(expect.any(String));
-  expect(after.refresh_token).not.toBe(before.refresh_token);
 }
