@@ -3,20 +3,12 @@
  * to sign in and back; an owner then sees what an agent did (escaped: a
  * client that names itself in HTML shows as text); a viewer is refused.
  */
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import { AuditHost, billingHost, clientOf, eventsOf, kaduHost } from './audit.support';
 
 jest.setTimeout(90_000);
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PASSWORD = 'pw-person-0123456789';
 const HTML_NAME = '<img src=x onerror=alert(1)>Agent';
 
@@ -26,7 +18,7 @@ describe('the audit page in Chromium', () => {
 
   beforeAll(async () => {
     hosts.push(await kaduHost(), await billingHost());
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,22 +6,13 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import { FilesWriter } from '../../src/files/files.storage';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 
 jest.setTimeout(60_000);
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PERSON = { email: 'operator@org-a.test', password: 'pw-org-a-operator-0123456789' };
 const STRANGER = { email: 'owner@org-b.test', password: 'pw-org-b-owner-0123456789' };
 type Approval = { status: string; approval_id: string; approval_url: string; expires_at: string };
@@ -49,7 +40,7 @@ describe('approval link with SDK 1.x and a person in Chromium', () => {
       arguments: { name: 'Statement <b>bold</b>', rules: [{ category: 'fees', match: 'tarifa' }] },
     });
     taskId = (task.structuredContent as { id: string }).id;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await client?.close().catch(() => undefined);

@@ -8,13 +8,13 @@
  * acts on, and when the link expires in the reader's own time.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { callTool } from './files-webhooks.support';
 
 jest.setTimeout(60_000);
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-sync'];
 const PERSON = { email: 'owner@org-a.test', password: 'pw-org-a-owner-0123456789' };
 const HOOK_URL = 'http://127.0.0.1:9/hooks/kadu';
 type Result = { isError?: boolean; structuredContent?: Record<string, any> };
@@ -120,7 +120,7 @@ describe('tools that require the person, with a 2.x client that answers its own 
   describe('the approval page in Chromium', () => {
     let browser: Browser;
     beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      browser = await launchChromium();
     });
     afterAll(() => browser?.close());
 

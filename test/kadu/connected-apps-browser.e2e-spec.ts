@@ -5,7 +5,8 @@
  * the person revokes it with the button: it is gone from the page, its access
  * token gets 401 on `/mcp` and its refresh token no longer works.
  */
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import {
   authorizationParams,
   Browser as OAuthBrowser,
@@ -21,15 +22,6 @@ import { KaduTestApp, startKadu } from '../support/kadu-app';
 
 jest.setTimeout(90_000);
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const EMAIL = 'operator@connected.test';
 const PASSWORD = 'pw-connected-0123456789';
 
@@ -43,7 +35,7 @@ describe('connected apps in Chromium (Kadu)', () => {
     host = { baseUrl: kadu.baseUrl, issuer: kadu.baseUrl, resource: kadu.mcpUrl, mcpUrl: kadu.mcpUrl };
     const user = await kadu.identity.ensureUser(await kadu.identity.ensureOrganization('connected'), 'operator', { email: EMAIL });
     await kadu.identity.setPassword(user.id, PASSWORD);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

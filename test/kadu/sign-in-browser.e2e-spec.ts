@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Kysely } from 'kysely';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { BillingDatabase } from '../../apps/billing/database/billing-database.interface';
 import { BillingTestApp, startBilling } from '../billing/billing-app';
@@ -14,15 +15,6 @@ import { KaduTestApp, startKadu } from '../support/kadu-app';
 
 jest.setTimeout(90_000);
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PASSWORD = 'pw-person-0123456789';
 
 interface Host {
@@ -64,7 +56,7 @@ describe('sign-in pages in Chromium', () => {
         clearThrottles: async () => void (await billingDb.deleteFrom('sign_in_throttles').execute()),
       },
     );
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,8 +4,8 @@
  * started together and closed together (in `afterAll`).
  */
 import { CimdServer, metadataDocument, startCimdServer } from './cimd-server.support';
-import { CimdSettings, OAuthHost } from './oauth-hosts.support';
-import { PersonBrowser, RedirectCatcher, startRedirectCatcher } from './person-browser.support';
+import { CimdSettings, OAuthHost, startKaduForOAuth } from './oauth-hosts.support';
+import { Person, PersonBrowser, RedirectCatcher, startRedirectCatcher } from './person-browser.support';
 
 /** The servers and browser of one spec. */
 export interface OAuthWorld {
@@ -53,4 +53,34 @@ export async function authorizationServerMetadata(host: OAuthHost): Promise<Reco
   const response = await fetch(`${issuer.origin}/.well-known/oauth-authorization-server${path}`);
   if (response.status !== 200) throw new Error(`authorization server metadata: HTTP ${response.status}`);
   return (await response.json()) as Record<string, any>;
+}
+
+/** What the SDKs ask for: every scope the protected-resource metadata lists. */
+export const KADU_SCOPES = ['kadu:read', 'kadu:write', 'kadu:run'];
+/** The organization the Kadu sign-in specs sign in to. */
+export const KADU_ORG = { slug: 'acme-oauth', name: 'Acme Cobranças OAuth' };
+
+/** What a Kadu sign-in spec runs against: a world, a Kadu host trusting it, and the organization's admin who signs in. */
+export interface KaduSignInWorld {
+  world: OAuthWorld;
+  kadu: OAuthHost;
+  admin: Person;
+}
+
+/** Starts a world and a Kadu host that trusts it, with {@link KADU_ORG} and its admin. */
+export async function startKaduSignInWorld(): Promise<KaduSignInWorld> {
+  const world = await startOAuthWorld();
+  const kadu = await startKaduForOAuth(trustingSettings(world)).catch(async (error: unknown) => {
+    await world.close();
+    throw error;
+  });
+  await kadu.identity.ensureOrganization(KADU_ORG.slug, { name: KADU_ORG.name });
+  return { world, kadu, admin: await kadu.person(KADU_ORG.slug, 'admin') };
+}
+
+/** Closes the clients a spec opened, then the host and the world (each may be unset when `beforeAll` failed). */
+export async function closeKaduSignInWorld(clients: { close(): Promise<void> }[], kadu?: OAuthHost, world?: OAuthWorld): Promise<void> {
+  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  await kadu?.close();
+  await world?.close();
 }

@@ -8,17 +8,9 @@
  */
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Upper bound of every page wait. */
 const STEP_TIMEOUT_MS = 10_000;
 
@@ -114,7 +106,7 @@ export class PersonBrowser {
   private constructor(private readonly browser: Browser) {}
 
   static async launch(): Promise<PersonBrowser> {
-    return new PersonBrowser(await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }));
+    return new PersonBrowser(await launchChromium());
   }
 
   /**

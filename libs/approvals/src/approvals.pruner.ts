@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Kysely } from 'kysely';
+import { PeriodicPruner } from '@kobana/database';
 import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host';
 import { ApprovalSessionsService } from './approval-sessions.service';
 import { SignInThrottle } from './sign-in.throttle';
@@ -29,28 +30,18 @@ export interface PruneCounts {
  * the deletes are idempotent, so they never conflict.
  */
 @Injectable()
-export class ApprovalsPruner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ApprovalsPruner.name);
-  private readonly intervalMs: number;
-  private timer?: NodeJS.Timeout;
-
+export class ApprovalsPruner extends PeriodicPruner {
   constructor(
     @Inject(APPROVAL_DATABASE) private readonly db: Kysely<ApprovalDatabase>,
     private readonly sessions: ApprovalSessionsService,
     private readonly throttle: SignInThrottle,
     config: ConfigService,
   ) {
-    this.intervalMs = pruneInterval(config.get<string>('APPROVALS_PRUNE_INTERVAL_MS'));
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.sweep();
-    if (this.intervalMs > 0) this.timer = setInterval(() => void this.sweep(), this.intervalMs).unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    super({
+      name: ApprovalsPruner.name,
+      intervalMs: pruneInterval(config.get<string>('APPROVALS_PRUNE_INTERVAL_MS')),
+      failed: (reason) => `Pruning expired approvals failed: ${reason}`,
+    });
   }
 
   /** Deletes everything expired as of `now`. */
@@ -64,15 +55,6 @@ export class ApprovalsPruner implements OnApplicationBootstrap, OnApplicationShu
     await this.sessions.prune(now);
     await this.throttle.prune(now);
     return { approvals: Number(approvals.numDeletedRows), nonces: Number(nonces.numDeletedRows) };
-  }
-
-  // A failed sweep (database away) is logged and retried at the next tick; it never stops start-up.
-  private async sweep(): Promise<void> {
-    try {
-      await this.prune();
-    } catch (error) {
-      this.logger.warn(`Pruning expired approvals failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
   }
 }
 

@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
+import { PeriodicPruner } from '@kobana/database';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
 import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.settings';
 import { AuditMessages } from './audit.messages';
@@ -12,23 +13,12 @@ const DAY_MS = 24 * 60 * 60_000;
  * stopped at shutdown. Every replica sweeps; the delete is idempotent.
  */
 @Injectable()
-export class AuditEventsPruner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(AuditEventsPruner.name);
-  private timer?: NodeJS.Timeout;
-
+export class AuditEventsPruner extends PeriodicPruner {
   constructor(
     @Inject(AUDIT_DATABASE) private readonly db: Kysely<AuditDatabase>,
     @Inject(AUDIT_TRAIL_SETTINGS) private readonly settings: AuditTrailSettings,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.sweep();
-    if (this.settings.pruneIntervalMs > 0) this.timer = setInterval(() => void this.sweep(), this.settings.pruneIntervalMs).unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+  ) {
+    super({ name: AuditEventsPruner.name, intervalMs: settings.pruneIntervalMs, failed: AuditMessages.pruneFailed });
   }
 
   /** Deletes the events older than the retention as of `now`; answers how many. */
@@ -36,14 +26,5 @@ export class AuditEventsPruner implements OnApplicationBootstrap, OnApplicationS
     const before = new Date(now.getTime() - this.settings.retentionDays * DAY_MS).toISOString();
     const result = await this.db.deleteFrom('audit_events').where('time', '<', before).executeTakeFirst();
     return Number(result.numDeletedRows);
-  }
-
-  // A failed sweep (database away) is logged and retried at the next tick; it never stops start-up.
-  private async sweep(): Promise<void> {
-    try {
-      await this.prune();
-    } catch (error) {
-      this.logger.warn(AuditMessages.pruneFailed(error instanceof Error ? error.message : String(error)));
-    }
   }
 }

@@ -1,7 +1,8 @@
 /**
  * `@kobana/database`: where a host's data lives (SQLite or PostgreSQL, from
  * `DATABASE_URL`), opened and migrated with the host's own migration list,
- * and which of its faults are worth a retry (503 + `Retry-After`).
+ * which of its faults are worth a retry (503 + `Retry-After`), and the one
+ * cursor shape of its keyset listings.
  */
 export { parseDatabaseUrl, describeDatabase } from './database-url.parser';
 export { openDatabase } from './database.factory';
@@ -12,3 +13,7 @@ export { narrowDatabase } from './database.subset';
 export { SQLITE_BUSY_TIMEOUT_MS, POSTGRES_POOL_MAX, POSTGRES_CONNECT_TIMEOUT_MS } from './database.constants';
 export { retryAfterOnDatabaseError } from './database.transient-errors';
 export { DatabaseUnavailableFilter } from './database-unavailable.filter';
+export { encodeKeysetCursor, decodeKeysetCursor } from './keyset-cursor.codec';
+export type { KeysetCursorKey } from './keyset-cursor.codec';
+export { PeriodicPruner } from './periodic.pruner';
+export type { PeriodicPrunerOptions } from './periodic.pruner';

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { narrowDatabase } from '@kobana/database';
+import { narrowDatabase, PeriodicPruner } from '@kobana/database';
 import { OAUTH_DATABASE, OAuthHostDatabase } from './oauth-host';
 import { pruneOAuthRecords } from './oauth-records.adapter';
 import type { OAuthDatabase } from './oauth.tables';
@@ -13,34 +13,16 @@ import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-serv
  * the table small. Every replica sweeps; the delete is idempotent.
  */
 @Injectable()
-export class OAuthPruner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(OAuthPruner.name);
+export class OAuthPruner extends PeriodicPruner {
   private readonly db: Kysely<OAuthDatabase>;
-  private timer?: NodeJS.Timeout;
 
-  constructor(
-    @Inject(OAUTH_DATABASE) db: Kysely<OAuthHostDatabase>,
-    @Inject(OAUTH_SERVER_SETTINGS) private readonly settings: ResolvedOAuthServerSettings,
-  ) {
+  constructor(@Inject(OAUTH_DATABASE) db: Kysely<OAuthHostDatabase>, @Inject(OAUTH_SERVER_SETTINGS) settings: ResolvedOAuthServerSettings) {
+    super({ name: OAuthPruner.name, intervalMs: settings.pruneIntervalMs, failed: (reason) => `Pruning expired OAuth records failed: ${reason}` });
     this.db = narrowDatabase<OAuthDatabase, OAuthHostDatabase>(db);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.sweep();
-    if (this.settings.pruneIntervalMs > 0) this.timer = setInterval(() => void this.sweep(), this.settings.pruneIntervalMs).unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  // A failed sweep (database away) is logged and retried at the next tick; it never stops start-up.
-  private async sweep(): Promise<void> {
-    try {
-      await pruneOAuthRecords(this.db);
-    } catch (error) {
-      this.logger.warn(`Pruning expired OAuth records failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  /** Deletes the records expired as of now (each record carries its own expiry). */
+  async prune(): Promise<void> {
+    await pruneOAuthRecords(this.db);
   }
 }
