@@ -1,19 +1,19 @@
 import { parseArgs } from 'node:util';
 import { CliUsageError } from '@kobana/host-kit';
 import type { NewPublicClient } from '../grants/connected-app.types';
+import { isAllowedRedirectUri } from '../redirect-uri.policy';
 import { OAUTH_CLI_MESSAGES } from './oauth-cli.messages';
 
 /** Longest `client_name` accepted (what a consent page can show on one line or two). */
 const MAX_NAME_LENGTH = 100;
 /** RFC 6749 scope-token characters. */
 const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /**
  * Reads `client create --name <n> --redirect-uri <uri> [--redirect-uri ...] [--scope "a b"]`.
- * Redirect URIs follow OAuth 2.1 for a public client: https, http only on a
- * loopback address (native apps, RFC 8252 §7.3), or a private-use scheme
- * (RFC 8252 §7.1); never a fragment.
+ * Redirect URIs follow the server's own policy (`isAllowedRedirectUri`, the
+ * one registration and every client load apply): https, or http only on a
+ * loopback address (native apps, RFC 8252 §7.3); never a fragment.
  *
  * @throws CliUsageError
  */
@@ -24,7 +24,7 @@ export function parseClientCreateArgs(args: string[]): NewPublicClient {
   if (name.length > MAX_NAME_LENGTH) throw new CliUsageError(OAUTH_CLI_MESSAGES.nameTooLong(MAX_NAME_LENGTH));
   const redirectUris = (values['redirect-uri'] as string[] | undefined) ?? [];
   if (redirectUris.length === 0) throw new CliUsageError(OAUTH_CLI_MESSAGES.redirectRequired);
-  for (const uri of redirectUris) if (!acceptableRedirect(uri)) throw new CliUsageError(OAUTH_CLI_MESSAGES.badRedirect(uri));
+  for (const uri of redirectUris) if (!isAllowedRedirectUri(uri)) throw new CliUsageError(OAUTH_CLI_MESSAGES.badRedirect(uri));
   const scopes = typeof values.scope === 'string' ? values.scope.split(/[\s,]+/).filter(Boolean) : [];
   const bad = scopes.find((scope) => !SCOPE.test(scope));
   if (bad !== undefined) throw new CliUsageError(OAUTH_CLI_MESSAGES.badScope(bad));
@@ -54,18 +54,4 @@ function parse(
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }
-}
-
-function acceptableRedirect(uri: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return false;
-  }
-  if (url.hash || uri.includes('#')) return false;
-  if (url.protocol === 'https:') return url.hostname !== '';
-  if (url.protocol === 'http:') return LOOPBACK_HOSTS.has(url.hostname);
-  // A private-use scheme names an app (reverse domain, with a dot), never a browser-run one.
-  return /^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/i.test(url.protocol) && !['javascript:', 'data:', 'file:'].includes(url.protocol);
 }

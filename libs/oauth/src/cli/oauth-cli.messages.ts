@@ -4,7 +4,7 @@ export const OAUTH_CLI_MESSAGES = {
   nameTooLong: (max: number) => `--name must be at most ${max} characters`,
   redirectRequired: '--redirect-uri is required (repeat it for several)',
   badRedirect: (uri: string) =>
-    `--redirect-uri "${uri}" is not acceptable: use https, http on a loopback address (127.0.0.1, [::1], localhost), or a private-use scheme (com.example.app:/callback); no fragment`,
+    `--redirect-uri "${uri}" is not acceptable: use https, or http on a loopback address (127.0.0.1, [::1], localhost); no fragment`,
   badScope: (scope: string) => `--scope: "${scope}" is not a valid scope`,
   badClientId: (value: string) => `--id "${value}" is not a client id`,
   clientCreated: (clientId: string, name: string) => `Client "${name}" registered: public (PKCE, no secret). Its client_id is the last line.`,

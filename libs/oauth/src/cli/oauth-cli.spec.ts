@@ -216,7 +216,7 @@ describe('OAuth CLI commands', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('accepts loopback http, https and private-use scheme redirect URIs, each once', () => {
+  it('accepts loopback http and https redirect URIs, each once, and refuses what the server would refuse', () => {
     expect(
       parseClientCreateArgs([
         '--name',
@@ -226,11 +226,13 @@ describe('OAuth CLI commands', () => {
         '--redirect-uri',
         'http://[::1]:9000/cb',
         '--redirect-uri',
-        'com.example.app:/oauth',
+        'https://app.example/oauth',
         '--redirect-uri',
         'http://localhost:9000/cb',
       ]),
-    ).toEqual({ name: 'Notebook', redirectUris: ['http://localhost:9000/cb', 'http://[::1]:9000/cb', 'com.example.app:/oauth'] });
+    ).toEqual({ name: 'Notebook', redirectUris: ['http://localhost:9000/cb', 'http://[::1]:9000/cb', 'https://app.example/oauth'] });
+    // The authorization server takes only https and loopback http (its redirect policy runs on every load of a client).
+    expect(() => parseClientCreateArgs(['--name', 'App', '--redirect-uri', 'com.example.app:/oauth'])).toThrow(CliUsageError);
     expect(() => parseClientCreateArgs(['--name', 'x'.repeat(101), '--redirect-uri', 'https://a.example/cb'])).toThrow(CliUsageError);
     expect(parseClientDeleteArgs(['--id', 'https://app.example/client.json'])).toEqual({ id: 'https://app.example/client.json' });
   });
