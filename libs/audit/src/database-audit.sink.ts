@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Kysely } from 'kysely';
+import { CompiledQuery, Kysely } from 'kysely';
 import type { McpAuditEvent, McpAuditSink } from '@kobana/mcp';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
 import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.settings';
@@ -23,6 +23,13 @@ interface Pending {
 export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
   private queue: Pending[] = [];
   private flushing?: Promise<void>;
+  /**
+   * The INSERT's SQL text by number of rows, built by Kysely once: building
+   * it (parsing every row's 21 values into nodes, then compiling them) cost
+   * more than running it. Batches run from 1 to `batchSize` rows, so at most
+   * that many texts; each is prepared once by the host's statement cache.
+   */
+  private readonly insertSql = new Map<number, string>();
 
   constructor(
     @Inject(AUDIT_DATABASE) private readonly db: Kysely<AuditDatabase>,
@@ -51,10 +58,7 @@ export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, this.settings.batchSize);
         try {
-          await this.db
-            .insertInto('audit_events')
-            .values(batch.map((item) => item.row))
-            .execute();
+          await this.db.executeQuery(this.insertOf(batch));
           for (const item of batch) item.settle();
         } catch (error) {
           for (const item of batch) item.settle(error ?? new Error('insert failed'));
@@ -64,7 +68,55 @@ export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
       this.flushing = undefined;
     }
   }
+
+  /** The batch's INSERT: the SQL text for its number of rows, with the rows' values in column order. */
+  private insertOf(batch: Pending[]): CompiledQuery {
+    let sql = this.insertSql.get(batch.length);
+    if (sql === undefined) {
+      sql = this.db
+        .insertInto('audit_events')
+        .values(batch.map(() => PLACEHOLDER_ROW))
+        .compile().sql;
+      this.insertSql.set(batch.length, sql);
+    }
+    const parameters: unknown[] = [];
+    for (const { row } of batch) for (const column of AUDIT_EVENT_COLUMNS) parameters.push(row[column]);
+    return CompiledQuery.raw(sql, parameters);
+  }
 }
+
+/**
+ * Every column of `audit_events`, in the order the INSERT lists them; a
+ * record over the table's keys, so a column added to the table and not here
+ * fails to compile.
+ */
+const AUDIT_EVENT_COLUMN_SET: Record<keyof AuditEventsTable, true> = {
+  id: true,
+  organization_id: true,
+  time: true,
+  subject: true,
+  client_id: true,
+  client_name: true,
+  client_info: true,
+  era: true,
+  protocol_version: true,
+  method: true,
+  tool: true,
+  arguments_digest: true,
+  arguments: true,
+  decision: true,
+  approval_id: true,
+  approved_by: true,
+  outcome: true,
+  status: true,
+  error_code: true,
+  correlation_id: true,
+  duration_ms: true,
+};
+const AUDIT_EVENT_COLUMNS = Object.keys(AUDIT_EVENT_COLUMN_SET) as Array<keyof AuditEventsTable>;
+
+/** A row whose every column is set (its values are only placeholders), so the compiled INSERT lists them all in {@link AUDIT_EVENT_COLUMNS} order. */
+const PLACEHOLDER_ROW = Object.fromEntries(AUDIT_EVENT_COLUMNS.map((column) => [column, null])) as unknown as AuditEventsTable;
 
 /** The event as a row: the two objects as JSON text. */
 export function toRow(event: McpAuditEvent): AuditEventsTable {
