@@ -73,6 +73,21 @@ describe('the audit library on a database', () => {
     expect(rows.slice(0, 4)).toEqual(events.map(toRow));
   });
 
+  it('waits flushDelayMs for more events to join a batch, sends a full batch at once, and drain writes without waiting', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, batchSize: 3, maxPending: 100, flushDelayMs: 60_000 });
+    const count = async () => (await db.selectFrom('audit_events').select('id').execute()).length;
+    const first = [sink.write(event(1)), sink.write(event(2))];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await count()).toBe(0);
+    // The third event fills the batch: written on the next turn, long before the delay.
+    await Promise.all([...first, sink.write(event(3))]);
+    expect(await count()).toBe(3);
+    const waiting = sink.write(event(4));
+    await sink.drain();
+    await waiting;
+    expect(await count()).toBe(4);
+  });
+
   it('rejects past maxPending, and each event of a batch the database refused', async () => {
     const sink = new DatabaseAuditSink(db, settings);
     const accepted = [sink.write(event(11)), sink.write(event(12)), sink.write(event(13))];

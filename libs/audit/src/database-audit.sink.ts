@@ -13,16 +13,19 @@ interface Pending {
 
 /**
  * The MCP module's audit sink, in the host's database. `write` only queues
- * the event: rows are inserted a batch at a time on the next turn of the
- * event loop, so an answer never waits for the table. Each write's promise
- * settles with its batch, so the MCP module counts every lost event. The
- * queue is bounded: a database that stays away costs memory up to
- * `maxPending` events, then writes fail at once.
+ * the event: rows are inserted a batch at a time, once `flushDelayMs` has
+ * passed since the first of them was queued (or the batch is full), so an
+ * answer never waits for the table and one commit carries many events. Each
+ * write's promise settles with its batch, so the MCP module counts every
+ * lost event. The queue is bounded: a database that stays away costs memory
+ * up to `maxPending` events, then writes fail at once.
  */
 @Injectable()
 export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
   private queue: Pending[] = [];
   private flushing?: Promise<void>;
+  /** The flush to come: a timer while the first queued event waits for others, an immediate once a batch is full. */
+  private scheduled?: { timer: NodeJS.Timeout; waiting: true } | { timer: NodeJS.Immediate; waiting: false };
   /**
    * The INSERT's SQL text by number of rows, built by Kysely once: building
    * it (parsing every row's 21 values into nodes, then compiling them) cost
@@ -40,17 +43,46 @@ export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
     if (this.queue.length >= this.settings.maxPending) return Promise.reject(new Error(AuditMessages.queueFull(this.settings.maxPending)));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ row: toRow(event), settle: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (!this.flushing) this.flushing = new Promise<void>((done) => setImmediate(() => void this.flush().finally(done)));
+      this.schedule();
     });
   }
 
-  /** Writes what is queued, then resolves; used at shutdown and by tests that read the table. */
+  /** Writes what is queued now, then resolves; used at shutdown and by tests that read the table. */
   async drain(): Promise<void> {
-    while (this.flushing || this.queue.length > 0) await (this.flushing ?? this.flush());
+    this.unschedule();
+    while (this.flushing || this.queue.length > 0) await (this.flushing ?? this.startFlush());
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.drain().catch(() => undefined);
+  }
+
+  /** Plans the flush of what is queued; a flush under way takes in what is queued meanwhile. */
+  private schedule(): void {
+    if (this.flushing) return;
+    const full = this.queue.length >= this.settings.batchSize || this.settings.flushDelayMs <= 0;
+    if (this.scheduled && (this.scheduled.waiting === false || !full)) return;
+    this.unschedule();
+    if (full) {
+      this.scheduled = { timer: setImmediate(() => this.startFlush()), waiting: false };
+    } else {
+      // Unref'd: a queued event does not keep the process alive; shutdown drains it.
+      this.scheduled = { timer: setTimeout(() => this.startFlush(), this.settings.flushDelayMs).unref(), waiting: true };
+    }
+  }
+
+  private unschedule(): void {
+    if (!this.scheduled) return;
+    if (this.scheduled.waiting) clearTimeout(this.scheduled.timer);
+    else clearImmediate(this.scheduled.timer);
+    this.scheduled = undefined;
+  }
+
+  private startFlush(): Promise<void> {
+    this.scheduled = undefined;
+    // Only with rows to write: an empty flush would settle (and clear `flushing`) before it is kept.
+    if (!this.flushing && this.queue.length > 0) this.flushing = this.flush();
+    return this.flushing ?? Promise.resolve();
   }
 
   private async flush(): Promise<void> {
