@@ -64,10 +64,10 @@ export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
     if (this.scheduled && (this.scheduled.waiting === false || !full)) return;
     this.unschedule();
     if (full) {
-      this.scheduled = { timer: setImmediate(() => this.startFlush()), waiting: false };
+      this.scheduled = { timer: setImmediate(() => void this.startFlush()), waiting: false };
     } else {
-      // Unref'd: a queued event does not keep the process alive; shutdown drains it.
-      this.scheduled = { timer: setTimeout(() => this.startFlush(), this.settings.flushDelayMs).unref(), waiting: true };
+      // Not unref'd: a caller awaiting its write must not see the process end first.
+      this.scheduled = { timer: setTimeout(() => void this.startFlush(), this.settings.flushDelayMs), waiting: true };
     }
   }
 
