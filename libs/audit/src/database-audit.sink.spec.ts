@@ -57,6 +57,37 @@ describe('the audit library on a database', () => {
     expect(JSON.parse(rows[0].client_info!)).toEqual({ name: 'Some client', version: '1', self_reported: true });
   });
 
+  it('stores every column as given, in batches of each size (the INSERT text is built once per size)', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, batchSize: 3, maxPending: 100 });
+    const events = [
+      event(1),
+      event(2, { client_info: null, arguments: null, arguments_digest: null, tool: null, method: 'tools/list', status: null, error_code: -32003 }),
+      event(3, { decision: 'confirmation_approved', approval_id: 'a1', approved_by: 'user', outcome: 'error_result', status: 409, correlation_id: 'c1' }),
+      event(4, { client_name: null, protocol_version: null, era: '2025', duration_ms: 0 }),
+    ];
+    // Batches of 3 then 1, then again of 3 then 1: the second pass reuses both texts.
+    await Promise.all(events.map((item) => sink.write(item)));
+    await Promise.all(events.map((item) => sink.write({ ...item, id: item.id.replace('4000', '4001') })));
+    const rows = await db.selectFrom('audit_events').selectAll().orderBy('id').execute();
+    expect(rows).toHaveLength(8);
+    expect(rows.slice(0, 4)).toEqual(events.map(toRow));
+  });
+
+  it('waits flushDelayMs for more events to join a batch, sends a full batch at once, and drain writes without waiting', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, batchSize: 3, maxPending: 100, flushDelayMs: 60_000 });
+    const count = async () => (await db.selectFrom('audit_events').select('id').execute()).length;
+    const first = [sink.write(event(1)), sink.write(event(2))];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await count()).toBe(0);
+    // The third event fills the batch: written on the next turn, long before the delay.
+    await Promise.all([...first, sink.write(event(3))]);
+    expect(await count()).toBe(3);
+    const waiting = sink.write(event(4));
+    await sink.drain();
+    await waiting;
+    expect(await count()).toBe(4);
+  });
+
   it('rejects past maxPending, and each event of a batch the database refused', async () => {
     const sink = new DatabaseAuditSink(db, settings);
     const accepted = [sink.write(event(11)), sink.write(event(12)), sink.write(event(13))];

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Kysely } from 'kysely';
+import { CompiledQuery, Kysely } from 'kysely';
 import type { McpAuditEvent, McpAuditSink } from '@kobana/mcp';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
 import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.settings';
@@ -13,16 +13,26 @@ interface Pending {
 
 /**
  * The MCP module's audit sink, in the host's database. `write` only queues
- * the event: rows are inserted a batch at a time on the next turn of the
- * event loop, so an answer never waits for the table. Each write's promise
- * settles with its batch, so the MCP module counts every lost event. The
- * queue is bounded: a database that stays away costs memory up to
- * `maxPending` events, then writes fail at once.
+ * the event: rows are inserted a batch at a time, once `flushDelayMs` has
+ * passed since the first of them was queued (or the batch is full), so an
+ * answer never waits for the table and one commit carries many events. Each
+ * write's promise settles with its batch, so the MCP module counts every
+ * lost event. The queue is bounded: a database that stays away costs memory
+ * up to `maxPending` events, then writes fail at once.
  */
 @Injectable()
 export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
   private queue: Pending[] = [];
   private flushing?: Promise<void>;
+  /** The flush to come: a timer while the first queued event waits for others, an immediate once a batch is full. */
+  private scheduled?: { timer: NodeJS.Timeout; waiting: true } | { timer: NodeJS.Immediate; waiting: false };
+  /**
+   * The INSERT's SQL text by number of rows, built by Kysely once: building
+   * it (parsing every row's 21 values into nodes, then compiling them) cost
+   * more than running it. Batches run from 1 to `batchSize` rows, so at most
+   * that many texts; each is prepared once by the host's statement cache.
+   */
+  private readonly insertSql = new Map<number, string>();
 
   constructor(
     @Inject(AUDIT_DATABASE) private readonly db: Kysely<AuditDatabase>,
@@ -33,17 +43,46 @@ export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
     if (this.queue.length >= this.settings.maxPending) return Promise.reject(new Error(AuditMessages.queueFull(this.settings.maxPending)));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ row: toRow(event), settle: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (!this.flushing) this.flushing = new Promise<void>((done) => setImmediate(() => void this.flush().finally(done)));
+      this.schedule();
     });
   }
 
-  /** Writes what is queued, then resolves; used at shutdown and by tests that read the table. */
+  /** Writes what is queued now, then resolves; used at shutdown and by tests that read the table. */
   async drain(): Promise<void> {
-    while (this.flushing || this.queue.length > 0) await (this.flushing ?? this.flush());
+    this.unschedule();
+    while (this.flushing || this.queue.length > 0) await (this.flushing ?? this.startFlush());
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.drain().catch(() => undefined);
+  }
+
+  /** Plans the flush of what is queued; a flush under way takes in what is queued meanwhile. */
+  private schedule(): void {
+    if (this.flushing) return;
+    const full = this.queue.length >= this.settings.batchSize || this.settings.flushDelayMs <= 0;
+    if (this.scheduled && (this.scheduled.waiting === false || !full)) return;
+    this.unschedule();
+    if (full) {
+      this.scheduled = { timer: setImmediate(() => void this.startFlush()), waiting: false };
+    } else {
+      // Not unref'd: a caller awaiting its write must not see the process end first.
+      this.scheduled = { timer: setTimeout(() => void this.startFlush(), this.settings.flushDelayMs), waiting: true };
+    }
+  }
+
+  private unschedule(): void {
+    if (!this.scheduled) return;
+    if (this.scheduled.waiting) clearTimeout(this.scheduled.timer);
+    else clearImmediate(this.scheduled.timer);
+    this.scheduled = undefined;
+  }
+
+  private startFlush(): Promise<void> {
+    this.scheduled = undefined;
+    // Only with rows to write: an empty flush would settle (and clear `flushing`) before it is kept.
+    if (!this.flushing && this.queue.length > 0) this.flushing = this.flush();
+    return this.flushing ?? Promise.resolve();
   }
 
   private async flush(): Promise<void> {
@@ -51,10 +90,7 @@ export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, this.settings.batchSize);
         try {
-          await this.db
-            .insertInto('audit_events')
-            .values(batch.map((item) => item.row))
-            .execute();
+          await this.db.executeQuery(this.insertOf(batch));
           for (const item of batch) item.settle();
         } catch (error) {
           for (const item of batch) item.settle(error ?? new Error('insert failed'));
@@ -64,7 +100,55 @@ export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
       this.flushing = undefined;
     }
   }
+
+  /** The batch's INSERT: the SQL text for its number of rows, with the rows' values in column order. */
+  private insertOf(batch: Pending[]): CompiledQuery {
+    let sql = this.insertSql.get(batch.length);
+    if (sql === undefined) {
+      sql = this.db
+        .insertInto('audit_events')
+        .values(batch.map(() => PLACEHOLDER_ROW))
+        .compile().sql;
+      this.insertSql.set(batch.length, sql);
+    }
+    const parameters: unknown[] = [];
+    for (const { row } of batch) for (const column of AUDIT_EVENT_COLUMNS) parameters.push(row[column]);
+    return CompiledQuery.raw(sql, parameters);
+  }
 }
+
+/**
+ * Every column of `audit_events`, in the order the INSERT lists them; a
+ * record over the table's keys, so a column added to the table and not here
+ * fails to compile.
+ */
+const AUDIT_EVENT_COLUMN_SET: Record<keyof AuditEventsTable, true> = {
+  id: true,
+  organization_id: true,
+  time: true,
+  subject: true,
+  client_id: true,
+  client_name: true,
+  client_info: true,
+  era: true,
+  protocol_version: true,
+  method: true,
+  tool: true,
+  arguments_digest: true,
+  arguments: true,
+  decision: true,
+  approval_id: true,
+  approved_by: true,
+  outcome: true,
+  status: true,
+  error_code: true,
+  correlation_id: true,
+  duration_ms: true,
+};
+const AUDIT_EVENT_COLUMNS = Object.keys(AUDIT_EVENT_COLUMN_SET) as Array<keyof AuditEventsTable>;
+
+/** A row whose every column is set (its values are only placeholders), so the compiled INSERT lists them all in {@link AUDIT_EVENT_COLUMNS} order. */
+const PLACEHOLDER_ROW = Object.fromEntries(AUDIT_EVENT_COLUMNS.map((column) => [column, null])) as unknown as AuditEventsTable;
 
 /** The event as a row: the two objects as JSON text. */
 export function toRow(event: McpAuditEvent): AuditEventsTable {
