@@ -1,30 +1,8 @@
-import type { McpAuditClientInfo, McpAuditDecision, McpAuditOutcome, McpEra } from '@kobana/mcp';
+import type { McpAuditClientInfo, McpAuditEvent } from '@kobana/mcp';
 import { AuditEventsTable } from './audit.tables';
 
-/** An audit event as the listing answers it: the stored event, its two objects parsed back. */
-export interface AuditEventView {
-  id: string;
-  time: string;
-  organization_id: string;
-  subject: string;
-  client_id: string;
-  client_name: string | null;
-  client_info: McpAuditClientInfo | null;
-  era: McpEra;
-  protocol_version: string | null;
-  method: string;
-  tool: string | null;
-  arguments_digest: string | null;
-  arguments: Record<string, unknown> | null;
-  decision: McpAuditDecision;
-  approval_id: string | null;
-  approved_by: string | null;
-  outcome: McpAuditOutcome;
-  status: number | null;
-  error_code: number | null;
-  correlation_id: string | null;
-  duration_ms: number;
-}
+/** An audit event as the listing answers it: the event the sink received, its two objects parsed back from the row. */
+export type AuditEventView = McpAuditEvent;
 
 /** A page of the listing: `{ data, meta: { next_cursor, limit } }`, the shape of Kadu's listings. */
 export interface AuditEventsPage {
