@@ -9,6 +9,7 @@ import { isRoleAllowed } from '../discovery/mcp-access.rules';
 import { mcpState, singleHeader } from '../transport/mcp-request.state';
 import { decodeMirroredHeader } from '../protocol/mcp-header-value.decoder';
 import { checkMcpEnvelope } from '../protocol/mcp-envelope.check';
+import { headerBindingValue } from '../protocol/mcp-header-binding.value';
 
 /** Methods whose `Mcp-Name` mirrors a body field; required only where marked. */
 const NAME_SOURCES: Record<string, { field: 'name' | 'uri'; required: boolean }> = {
@@ -70,7 +71,7 @@ export class McpHeaderMismatchGuard implements CanActivate {
     // A tool the caller's role may not use is answered as unknown later; checking its headers would reveal it.
     if (!tool || tool.headers.length === 0 || !isRoleAllowed(tool, caller)) return;
     for (const binding of tool.headers) {
-      const value = valueAt(args, binding.path);
+      const value = headerBindingValue(args, binding.path);
       const header = singleHeader(request, binding.header.toLowerCase());
       if (value === undefined || value === null) {
         if (header !== undefined) throw headerMismatch(binding.header);
@@ -81,15 +82,6 @@ export class McpHeaderMismatchGuard implements CanActivate {
       }
     }
   }
-}
-
-function valueAt(root: unknown, path: string[]): unknown {
-  let node = root;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }
 
 function matches(binding: McpHeaderBinding, header: string | undefined, value: unknown): boolean {

@@ -6,6 +6,7 @@ import { McpConfirmationStore } from '../interfaces/mcp-confirmation-store.inter
 import type { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import type { McpHeaderBinding } from '../interfaces/json-schema.interface';
 import { McpToolRegistry } from '../discovery/mcp-tool.registry';
+import { headerBindingValue } from '../protocol/mcp-header-binding.value';
 import { McpTestError } from './mcp-test.error';
 import { McpTestHttpResponse, sendToApp } from './mcp-test.http';
 import { McpTestJson, McpTestObject, McpToolOutcome, toToolOutcome } from './mcp-test.results';
@@ -264,7 +265,7 @@ export class McpTestClient {
     if (method === 'tools/call' && typeof params.name === 'string') {
       const tool = this.app.get(McpToolRegistry, { strict: false }).get(params.name);
       for (const binding of (tool?.headers ?? []) as McpHeaderBinding[]) {
-        const value = valueAt(params.arguments, binding.path);
+        const value = headerBindingValue(params.arguments, binding.path);
         if (value !== undefined && value !== null) headers[binding.header] = mirror(String(value));
       }
     }
@@ -275,13 +276,4 @@ export class McpTestClient {
 /** A header value: raw when it is plain visible ASCII, else `=?base64?…?=` of its UTF-8. */
 function mirror(value: string): string {
   return VISIBLE_ASCII.test(value) ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
-}
-
-function valueAt(root: unknown, path: string[]): unknown {
-  let node = root;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }
