@@ -16,11 +16,31 @@ export type CliOptionValues<O extends Record<string, CliOptionSpec>> = { [K in k
  */
 export function parseCliOptions<O extends Record<string, CliOptionSpec>>(args: string[], options: O): CliOptionValues<O> {
   try {
-    const config: ParseArgsConfig = { args, options, strict: true, allowPositionals: false };
+    const config: ParseArgsConfig = { args: withDashValues(args, options), options, strict: true, allowPositionals: false };
     return parseArgs(config).values as CliOptionValues<O>;
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }
+}
+
+/**
+ * `--id -Qx7…` as `--id=-Qx7…`: ids the CLI prints may begin with a dash (an
+ * OAuth grant id is URL-safe base64), which `parseArgs` refuses as an
+ * ambiguous value. Only an argument spelled as one of the command's own
+ * options (or `--`) is still read as the next option.
+ */
+function withDashValues(args: string[], options: Record<string, CliOptionSpec>): string[] {
+  const isOption = (arg: string) => arg === '--' || (arg.startsWith('--') && Object.hasOwn(options, arg.slice(2).split('=')[0]));
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i].startsWith('--') && !args[i].includes('=') ? args[i].slice(2) : undefined;
+    const next = args[i + 1];
+    if (name !== undefined && options[name]?.type === 'string' && next?.startsWith('-') && !isOption(next)) {
+      joined.push(`${args[i]}=${next}`);
+      i++;
+    } else joined.push(args[i]);
+  }
+  return joined;
 }
 
 /** The option's value, or a usage error naming it. */

@@ -1,0 +1,18 @@
+import { CliUsageError } from './cli-usage.error';
+import { parseCliOptions } from './cli-args.parser';
+
+describe('parseCliOptions', () => {
+  const options = { id: { type: 'string' }, organization: { type: 'string' }, all: { type: 'boolean' } } as const;
+
+  it('takes a value that begins with a dash, as the ids the CLI prints may', () => {
+    expect(parseCliOptions(['--id', '-Qx7_a', '--organization', 'demo'], options)).toEqual({ id: '-Qx7_a', organization: 'demo' });
+    expect(parseCliOptions(['--id', '--Qx7'], options)).toEqual({ id: '--Qx7' });
+  });
+
+  it("still reads the command's own options, and refuses what it refused", () => {
+    expect(() => parseCliOptions(['--id', '--organization', 'demo'], options)).toThrow(CliUsageError);
+    expect(() => parseCliOptions(['--id'], options)).toThrow(CliUsageError);
+    expect(() => parseCliOptions(['--nope', 'x'], options)).toThrow(CliUsageError);
+    expect(parseCliOptions(['--all', '--id=x'], options)).toEqual({ all: true, id: 'x' });
+  });
+});
