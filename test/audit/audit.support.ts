@@ -195,7 +195,7 @@ export function digestOf(args: Record<string, unknown>): string {
 /** The event a case expects: the fields every event of `caller` in `era` has, with the case's own. */
 export function expectedEvent(caller: McpCaller, era: '2026' | '2025', fields: Record<string, unknown>): Record<string, unknown> {
   return {
-    id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     organization_id: caller.organization_id,
     subject: caller.subject,

@@ -59,6 +59,23 @@ describe('McpAuditEmitter', () => {
     expect(events[0].arguments_digest).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('gives each event a UUIDv7 that carries its time and increases within the process (a store appends to its id index)', () => {
+    const events: McpAuditEvent[] = [];
+    const emitter = emitterWith({ write: (event) => void events.push(event) });
+    for (let i = 0; i < 500; i++) {
+      const request = callRequest({ name: 'nope' });
+      emitter.begin(request);
+      auditFailure(request, { status: 200, code: -32602, insufficientScope: false, correlationId: null });
+    }
+    const ids = events.map((event) => event.id);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Many events share a millisecond here: the order holds within one anyway.
+    expect([...ids].sort()).toEqual(ids);
+    const millis = parseInt(ids[0].replace(/-/g, '').slice(0, 12), 16);
+    expect(Math.abs(millis - Date.parse(events[0].time))).toBeLessThan(1000);
+  });
+
   it('records other methods only when refused for scope, rate or availability', () => {
     const events: McpAuditEvent[] = [];
     const emitter = emitterWith({ write: (event) => void events.push(event) });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { v7 as timeOrderedUuid } from 'uuid';
 import { JsonRpcErrorCode, MCP_META } from '../mcp.constants';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { McpAuditClientInfo, McpAuditDecision, McpAuditEvent, McpAuditSink } from '../interfaces/mcp-audit-sink.interface';
@@ -145,7 +145,8 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
     const args = isCall ? toolArguments(request) : undefined;
     const known = name !== null && this.tools.get(name) !== undefined;
     return {
-      id: randomUUID(),
+      // Time-ordered (UUIDv7): a store's index on the id appends instead of writing a random page per event.
+      id: timeOrderedUuid(),
       time: note.time.toISOString(),
       organization_id: caller.organization_id,
       subject: caller.subject,

@@ -55,7 +55,11 @@ export interface McpAuditClientInfo {
 
 /** One decision of the MCP endpoint, as an audit sink receives it. Times are ISO-8601 (UTC). */
 export interface McpAuditEvent {
-  /** A random UUID, unique per event. */
+  /**
+   * A UUIDv7 (RFC 9562), unique per event: its first 48 bits are the time in
+   * milliseconds, and ids from one process increase, so an index on it stays
+   * ordered as events arrive. Order events by `time`, not by id, across processes.
+   */
   id: string;
   /** When the request reached the endpoint's handler. */
   time: string;

@@ -1,0 +1,99 @@
+/**
+ * CPU per audit event written by the database sink, on a file-backed SQLite
+ * database like a host's (WAL), with a table that already holds many events:
+ * random (v4) against time-ordered (v7) ids, with every index of the table and
+ * without the four that serve the listing's filters. Batches are the size the sink forms at the bench's
+ * rate (about 60 events in its 20 ms window).
+ *
+ * Run: `npx ts-node --transpile-only -r tsconfig-paths/register test/bench/audit-sink.measure.ts [existing rows, default 200000]`
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { v7 } from 'uuid';
+import { openDatabase } from '@kobana/database';
+import { AuditDatabase, DatabaseAuditSink, DEFAULT_AUDIT_TRAIL_SETTINGS, createAuditEvents } from '@kobana/audit';
+import type { McpAuditEvent } from '@kobana/mcp';
+import { hostTablesMigration } from '../support/library-test.database';
+
+const BATCH = 60;
+const MEASURED_BATCHES = 200;
+
+interface Variant {
+  name: string;
+  ids: () => string;
+  migrations: Record<string, Migration>;
+}
+
+/** For comparison only: the table without the four indexes the listing's filters use (what each costs a write). */
+const withoutFilterIndexes: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    for (const column of ['tool', 'client_id', 'subject', 'decision'] as const) await db.schema.dropIndex(`audit_events_${column}_idx`).execute();
+  },
+};
+const base = { '0001_create_host_tables': hostTablesMigration({}), '0700_create_audit_events': createAuditEvents };
+const variants: Variant[] = [
+  { name: 'v4 ids, every index', ids: randomUUID, migrations: base },
+  { name: 'v7 ids, every index', ids: v7, migrations: base },
+  { name: 'v4 ids, no filter indexes', ids: randomUUID, migrations: { ...base, '0701_drop_filter_indexes': withoutFilterIndexes } },
+  { name: 'v7 ids, no filter indexes', ids: v7, migrations: { ...base, '0701_drop_filter_indexes': withoutFilterIndexes } },
+];
+
+function event(id: string, n: number): McpAuditEvent {
+  return {
+    id,
+    time: new Date().toISOString(),
+    organization_id: n % 10 === 0 ? 'org-b' : 'org-a',
+    subject: `user-${n % 7}`,
+    client_id: `client-${n % 3}`,
+    client_name: 'Client',
+    client_info: { name: 'bench', version: '1', self_reported: true },
+    era: '2026',
+    protocol_version: '2026-07-28',
+    method: 'tools/call',
+    tool: ['kadu_tasks_get', 'kadu_tasks_list', 'kadu_organization_get'][n % 3],
+    arguments_digest: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    arguments: { id: '0b8a4f8e-33a9-4a43-9b63-3e2a3f6f3d61' },
+    decision: 'allowed',
+    approval_id: null,
+    approved_by: null,
+    outcome: 'success',
+    status: 200,
+    error_code: null,
+    correlation_id: null,
+    duration_ms: 0.42,
+  };
+}
+
+async function measure(variant: Variant, existing: number): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'audit-measure-'));
+  const { db } = await openDatabase<AuditDatabase>(`sqlite:${join(dir, 'audit.db')}`, variant.migrations);
+  try {
+    await sql`insert into organizations (id) values ('org-a'), ('org-b')`.execute(db);
+    const sink = new DatabaseAuditSink(db, { ...DEFAULT_AUDIT_TRAIL_SETTINGS, batchSize: BATCH, maxPending: BATCH * 2, flushDelayMs: 0 });
+    const batch = async (first: number) => {
+      const written: Promise<void>[] = [];
+      for (let n = first; n < first + BATCH; n++) written.push(sink.write(event(variant.ids(), n)));
+      await Promise.all(written);
+    };
+    for (let n = 0; n < existing; n += BATCH) await batch(n);
+    const before = process.cpuUsage();
+    for (let i = 0; i < MEASURED_BATCHES; i++) await batch(existing + i * BATCH);
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / (MEASURED_BATCHES * BATCH);
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const existing = Number(process.argv[2] ?? 200_000);
+  console.log(`${existing} events already stored; ${MEASURED_BATCHES} batches of ${BATCH} measured; CPU µs per event`);
+  for (const variant of variants) console.log(`${variant.name.padEnd(26)} ${(await measure(variant, existing)).toFixed(1)}`);
+}
+
+void main();
