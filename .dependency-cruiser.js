@@ -106,7 +106,7 @@ module.exports = {
     },
   ],
   options: {
-    // Build output (dist/, bench/dist/ after a benchmark run) and coverage are not
+    // Build output (dist/, a folder's dist/) and coverage are not
     // the project's code, nor is the conformance suite's own install. A dist/
     // inside an npm package stays: that is where the package's entry point lives.
     exclude: { path: '^(dist|coverage|[^/]+/dist|[^/]+/coverage|libs/[^/]+/dist|test/conformance/suite)/' },

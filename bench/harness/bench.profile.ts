@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { buildHosts } from './bench.build';
 import type { BenchConfig } from './bench.config';
 import { prepareTarget, runLoad } from './bench.load';
-import { ROOT_DIR } from './bench.paths';
+import { BUILD_DIR, ROOT_DIR } from './bench.paths';
 import { SERVERS, startServer } from './bench.servers';
 import { TARGETS } from './bench.targets';
 
@@ -60,7 +60,7 @@ export function summarize(profile: { nodes: ProfileNode[] }): string {
     if (hits === 0) continue;
     total += hits;
     const { functionName, url, lineNumber } = node.callFrame;
-    const where = url.startsWith('file://') ? relative(ROOT_DIR, url.slice(7)) : url || '(native)';
+    const where = url.startsWith('file://') ? sourcePath(url.slice(7)) : url || '(native)';
     const fn = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits);
     byPackage.set(packageOf(where, functionName), (byPackage.get(packageOf(where, functionName)) ?? 0) + hits);
@@ -72,6 +72,12 @@ export function summarize(profile: { nodes: ProfileNode[] }): string {
       .slice(0, count)
       .map(([name, hits]) => `${share(hits)}  ${name}`);
   return ['self time by package:', ...top(byPackage, 20), '', `self time by function (top ${TOP}):`, ...top(byFunction, TOP)].join('\n');
+}
+
+/** A file's path from the root; a compiled host's file by its source's path (libs/mcp/src/…). */
+function sourcePath(file: string): string {
+  const built = relative(BUILD_DIR, file);
+  return built.startsWith('..') ? relative(ROOT_DIR, file) : built;
 }
 
 function packageOf(where: string, functionName: string): string {
