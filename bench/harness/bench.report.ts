@@ -11,7 +11,11 @@ export interface BenchRow {
   cpuMicrosPerRequest: number;
   total: number;
   incorrect: number;
-  /** Module rows: throughput, p99 and CPU per request as multiples of the baseline row's. */
+  /**
+   * Module rows: throughput, p99 and CPU per request as multiples of the
+   * baseline row's, each the median over the rounds of that round's ratio
+   * (see {@link buildReport}).
+   */
   vsBaseline?: { throughput: number; p99: number; cpu: number; baseline: string };
   /** Module echo rows: throughput as a multiple of the fastest peer's. */
   vsBestPeer?: { throughput: number; peer: string };
@@ -32,7 +36,14 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Medians per target, then the ratios (module against its route, module echo against the best peer). */
+/**
+ * Medians per target, then the ratios: a module row against its baseline
+ * round by round (each round loads them one after the other, so a ratio
+ * compares two loads under the same conditions of the machine), the median
+ * of those ratios; a module echo against the best peer from the medians.
+ * A neighbour's burst that slows one round of both rows moves the medians of
+ * each, not their ratio of that round.
+ */
 export function buildReport(targets: readonly BenchTarget[], samples: Map<string, LoadSample[]>): BenchReport {
   const rows: BenchRow[] = targets.map((target) => {
     const own = samples.get(target.id) ?? [];
@@ -52,10 +63,13 @@ export function buildReport(targets: readonly BenchTarget[], samples: Map<string
   for (const row of rows) {
     const baseline = row.target.baseline ? byId.get(row.target.baseline) : undefined;
     if (baseline) {
+      const own = samples.get(row.target.id) ?? [];
+      const base = samples.get(baseline.target.id) ?? [];
+      const perRound = (of: (sample: LoadSample) => number) => median(own.slice(0, base.length).map((sample, round) => of(sample) / of(base[round])));
       row.vsBaseline = {
-        throughput: row.requestsPerSec / baseline.requestsPerSec,
-        p99: row.p99Ms / baseline.p99Ms,
-        cpu: row.cpuMicrosPerRequest / baseline.cpuMicrosPerRequest,
+        throughput: perRound((sample) => sample.requestsPerSec),
+        p99: perRound((sample) => sample.p99Ms),
+        cpu: perRound((sample) => sample.cpuMicrosPerRequest),
         baseline: baseline.target.id,
       };
     }

@@ -47,7 +47,9 @@ export async function runBench(config: BenchConfig, options: RunBenchOptions = {
         if (config.rewarmSec > 0) await runLoad(target, config, config.rewarmSec);
         const sample = await runLoad(target, config, config.durationSec);
         samples.get(target.target.id)!.push(sample);
-        log(`round ${round}/${config.rounds} ${target.target.id}: ${Math.round(sample.requestsPerSec)} req/s, p99 ${sample.p99Ms} ms`);
+        log(
+          `round ${round}/${config.rounds} ${target.target.id}: ${Math.round(sample.requestsPerSec)} req/s, p99 ${sample.p99Ms} ms, CPU ${Math.round(sample.cpuMicrosPerRequest)} µs/req`,
+        );
         if (sample.diagnosis) log(`  incorrect responses: ${sample.diagnosis}`);
       }
     }

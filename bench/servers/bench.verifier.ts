@@ -9,13 +9,21 @@ import type { McpCaller } from '@kobana/mcp';
  */
 export const BENCH_CALLERS = 1024;
 
-/** `bench-reader-<n>` has the echo's scope; `bench-unscoped-<n>` lacks it (the 403 path). */
-export function benchToken(kind: 'reader' | 'unscoped', index: number): string {
+/**
+ * `bench-reader-<n>` has the echo's scope, each token a caller of its own;
+ * `bench-unscoped-<n>` lacks the scope (the 403 path); `bench-shared-<n>` has
+ * it, and every one of them is the same caller (one rate-limit bucket), so a
+ * load rotating over them costs the server what rotating over the readers
+ * does, except that one caller's window fills.
+ */
+export type BenchTokenKind = 'reader' | 'unscoped' | 'shared';
+
+export function benchToken(kind: BenchTokenKind, index: number): string {
   return `bench-${kind}-${index}`;
 }
 
-/** Every benchmark token, for a load to rotate over. */
-export function benchTokens(kind: 'reader' | 'unscoped'): string[] {
+/** Every benchmark token of a kind, for a load to rotate over. */
+export function benchTokens(kind: BenchTokenKind): string[] {
   return Array.from({ length: BENCH_CALLERS }, (_, index) => benchToken(kind, index));
 }
 
@@ -23,10 +31,16 @@ export function benchTokens(kind: 'reader' | 'unscoped'): string[] {
 @Injectable()
 export class BenchVerifier implements McpTokenVerifier {
   private readonly callers = new Map<string, McpCaller>(
-    (['reader', 'unscoped'] as const).flatMap((kind) =>
+    (['reader', 'unscoped', 'shared'] as const).flatMap((kind) =>
       benchTokens(kind).map((token, index): [string, McpCaller] => [
         token,
-        { subject: 'u1', organization_id: 'org-bench', client_id: `bench-${index}`, scopes: kind === 'reader' ? ['bench:read'] : [], roles: ['viewer'] },
+        {
+          subject: 'u1',
+          organization_id: 'org-bench',
+          client_id: kind === 'shared' ? 'bench-shared' : `bench-${index}`,
+          scopes: kind === 'unscoped' ? [] : ['bench:read'],
+          roles: ['viewer'],
+        },
       ]),
     ),
   );

@@ -8,7 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_DIR } from '../../bench/harness/bench.paths';
+import { buildReport } from '../../bench/harness/bench.report';
 import type { BenchReport } from '../../bench/harness/bench.report';
+import type { LoadSample } from '../../bench/harness/bench.load';
+import { TARGETS } from '../../bench/harness/bench.targets';
 import { checkRows } from '../../bench/harness/bench.check';
 
 const SMOKE_TIMEOUT_MS = 240_000;
@@ -128,5 +131,38 @@ describe('bench harness (smoke): Kadu task rows and the rate-limit budget rows',
     });
     // Six tools × (CPU, p99) and the budget row's CPU.
     expect(checkRows(report.rows).lines).toHaveLength(13);
+  });
+});
+
+describe('bench report: a module row against its baseline, round by round', () => {
+  const sample = (requestsPerSec: number, cpuMicrosPerRequest: number, p99Ms = 10): LoadSample => ({
+    requestsPerSec,
+    p99Ms,
+    peakRss: 2 ** 20,
+    cpuMicrosPerRequest,
+    total: 100,
+    wrongStatus: 0,
+    wrongBody: 0,
+    failed: 0,
+  });
+  const route = TARGETS.find((target) => target.id === 'kadu-tasks-get-rest')!;
+  const tool = TARGETS.find((target) => target.id === 'kadu-tasks-get-2026')!;
+
+  it('takes the median of each round’s ratio: the machine’s state in one round weighs on both rows of that round', () => {
+    // The tool costs 1.05× its route under the same conditions. Rounds 2 and 4 ran on a busy machine (both rows twice the
+    // CPU); in round 5 only the route's load was hit. Each row's median alone would put the tool at 525 / 1,000 = 0.53×.
+    const routeCpu = [500, 1000, 500, 1000, 1000];
+    const toolCpu = [525, 1050, 525, 1050, 525];
+    const report = buildReport(
+      [route, tool],
+      new Map([
+        [route.id, routeCpu.map((cpu) => sample(1000, cpu))],
+        [tool.id, toolCpu.map((cpu) => sample(950, cpu, 12))],
+      ]),
+    );
+    const [routeRow, toolRow] = report.rows;
+    expect([routeRow.cpuMicrosPerRequest, toolRow.cpuMicrosPerRequest]).toEqual([1000, 525]);
+    expect(toolRow.vsBaseline).toEqual({ throughput: 0.95, p99: expect.closeTo(1.2, 6), cpu: expect.closeTo(1.05, 6), baseline: route.id });
+    expect(report.table).toContain('0.95×, 1.20×, 1.05× (vs `kadu-tasks-get-rest`)');
   });
 });
