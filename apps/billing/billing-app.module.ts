@@ -22,6 +22,30 @@ import { BillingAuditModule } from './audit/billing-audit.module';
 import { DatabaseAuditSink } from '@kobana/audit';
 
 /**
+ * The MCP endpoint. Imported before the API's modules: Express tries routes in
+ * the order they were registered, so `/mcp` placed after them would walk every
+ * `/api/v1` route on each call.
+ */
+const BillingMcpEndpoint = McpModule.forRootAsync({
+  path: BILLING_MCP_PATH,
+  imports: [BillingOAuthModule, ConfigModule, BillingApprovalsModule, BillingAuditModule],
+  inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, DatabaseAuditSink],
+  // The approval library's confirmations: the database store, and requestState signed with a key from Billing's persisted secret.
+  useFactory: (
+    verifier: OAuthBearerVerifier,
+    config: ConfigService<BillingConfig, true>,
+    store: DatabaseConfirmationStore,
+    keys: ApprovalKeys,
+    auditSink: DatabaseAuditSink,
+  ) => ({
+    ...billingMcpOptions(verifier, config),
+    ...confirmationOptions(store, keys),
+    // The audit trail: every tool call and refusal, kept in Billing's database.
+    auditSink,
+  }),
+});
+
+/**
  * Kobana Billing: the second host of `McpModule`, which it imports with
  * decorators and options alone: configuration, data, identity, `/api/v1`,
  * and the MCP endpoint exposing the API's services as tools.
@@ -33,6 +57,7 @@ import { DatabaseAuditSink } from '@kobana/audit';
     BillingConfigModule,
     BillingDatabaseModule,
     BillingIdentityModule,
+    BillingMcpEndpoint,
     CustomersModule,
     SubscriptionsModule,
     InvoicesModule,
@@ -42,24 +67,6 @@ import { DatabaseAuditSink } from '@kobana/audit';
     BillingOAuthModule,
     BillingConnectedAppsModule,
     BillingAuditModule,
-    McpModule.forRootAsync({
-      path: BILLING_MCP_PATH,
-      imports: [BillingOAuthModule, ConfigModule, BillingApprovalsModule, BillingAuditModule],
-      inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, DatabaseAuditSink],
-      // The approval library's confirmations: the database store, and requestState signed with a key from Billing's persisted secret.
-      useFactory: (
-        verifier: OAuthBearerVerifier,
-        config: ConfigService<BillingConfig, true>,
-        store: DatabaseConfirmationStore,
-        keys: ApprovalKeys,
-        auditSink: DatabaseAuditSink,
-      ) => ({
-        ...billingMcpOptions(verifier, config),
-        ...confirmationOptions(store, keys),
-        // The audit trail: every tool call and refusal, kept in Billing's database.
-        auditSink,
-      }),
-    }),
   ],
 })
 export class BillingAppModule {}
