@@ -1,7 +1,8 @@
 /**
  * The shared rate-limit store: two replicas (two applications) on one real
- * `redis-server` count one budget per caller, and the store answers the same
- * records as the in-memory default would for a fixed window.
+ * `redis-server` count one budget per caller, and the store counts as the
+ * in-memory default does (sub-windows of a sliding ttl, Retry-After until the
+ * oldest hits make room), on Redis's clock and in real time.
  */
 import { INestApplication } from '@nestjs/common';
 import { McpRedisRateLimitStorage } from '@kobana/mcp';
@@ -29,7 +30,7 @@ describe('MCP rate limits in Redis (replicas share one budget)', () => {
       expect(runs[0] + runs[1]).toBe(3);
       expect((await callTool(replicas[0], 'note', 'org-a|bob|client-1')).status).toBe(200);
       const keys = await redis.client.keys('test1:*');
-      expect(keys.every((key) => /^test1:mcp:rl:write:[0-9a-f]{64}:mcp:hits$/.test(key))).toBe(true);
+      expect(keys.every((key) => /^test1:mcp:rl:write:[0-9a-f]{64}:mcp:windows$/.test(key))).toBe(true);
     } finally {
       await Promise.all(replicas.map((app) => app.close()));
     }
@@ -39,8 +40,62 @@ describe('MCP rate limits in Redis (replicas share one budget)', () => {
     const storage = new McpRedisRateLimitStorage(redis.client, 'test2:');
     const records = await Promise.all(Array.from({ length: 50 }, () => storage.increment('k', 10_000, 20, 0, 'mcp')));
     expect(records.filter((record) => !record.isBlocked)).toHaveLength(20);
-    expect(new Set(records.map((record) => record.totalHits)).size).toBe(50);
+    // Refusals are not counted (as in memory): the admitted are hits 1 to 20, each refusal would be the 21st.
+    expect(
+      records
+        .filter((record) => !record.isBlocked)
+        .map((record) => record.totalHits)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(records.filter((record) => record.isBlocked).every((record) => record.totalHits === 21)).toBe(true);
     expect(records.every((record) => record.timeToExpire === 10)).toBe(true);
+  });
+
+  it('never admits more than the limit within any span of the ttl (hits spread over it, not a fixed window that lets 2× through at its edge)', async () => {
+    const storage = new McpRedisRateLimitStorage(redis.client, 'test4:');
+    const admitted: number[] = [];
+    const started = Date.now();
+    // 3 s of a hit every ~15 ms against 10 per second: a fixed window would admit 20 around each boundary.
+    while (Date.now() - started < 3000) {
+      const sent = Date.now();
+      if (!(await storage.increment('s', 1000, 10, 0, 'mcp')).isBlocked) admitted.push(sent);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    expect(admitted.length).toBeGreaterThanOrEqual(25);
+    // Times are the client's, taken before each call: a few ms of slack for the round trip.
+    for (let i = 10; i < admitted.length; i++) expect(admitted[i] - admitted[i - 10]).toBeGreaterThanOrEqual(1000 - 10);
+    // and late by at most one sub-window (1000 / 30 ms) and the loop's step.
+    for (let i = 10; i < admitted.length; i++) expect(admitted[i] - admitted[i - 10]).toBeLessThan(1000 + 34 + 60);
+  });
+
+  it('answers Retry-After until the oldest hits make room, and frees the oldest first', async () => {
+    const storage = new McpRedisRateLimitStorage(redis.client, 'test5:');
+    const hit = () => storage.increment('r', 4000, 3, 0, 'mcp');
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const started = Date.now();
+    await hit();
+    await sleep(2000);
+    await hit();
+    await hit();
+    // About 2.0 s in: the first hit makes room at 4.0 s, so 2 s to wait (rounded up).
+    expect(await hit()).toMatchObject({ totalHits: 4, timeToExpire: 4, isBlocked: true, timeToBlockExpire: 2 });
+    await sleep(4100 - (Date.now() - started));
+    expect((await hit()).isBlocked).toBe(false);
+    // Now the two hits of 2.0 s are the oldest: room at 6.0 s, 2 s away (rounded up).
+    expect(await hit()).toMatchObject({ isBlocked: true, timeToBlockExpire: 2 });
+  });
+
+  it('costs one round trip and a bounded hash at any budget: 3,000 hits at 1,000,000 a minute keep at most 31 sub-windows', async () => {
+    const storage = new McpRedisRateLimitStorage(redis.client, 'test6:');
+    const calls: Array<Promise<unknown>> = [];
+    const evals = jest.spyOn(redis.client, 'eval');
+    for (let i = 0; i < 3000; i++) calls.push(storage.increment('big', 60_000, 1_000_000, 0, 'mcp'));
+    await Promise.all(calls);
+    expect(evals).toHaveBeenCalledTimes(3000);
+    evals.mockRestore();
+    expect(await storage.increment('big', 60_000, 1_000_000, 0, 'mcp')).toMatchObject({ totalHits: 3001, isBlocked: false });
+    expect(await redis.client.hlen('test6:big:mcp:windows')).toBeLessThanOrEqual(31);
+    expect(await redis.client.pttl('test6:big:mcp:windows')).toBeGreaterThan(59_000);
   });
 
   it('forgets the window when it expires, and blocks for blockDuration when one is asked for', async () => {

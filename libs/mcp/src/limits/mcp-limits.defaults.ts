@@ -9,6 +9,14 @@ export const MCP_DEFAULT_RATE_LIMITS: Readonly<Record<McpRateLimitClass, McpRate
   run: { limit: 30, ttlMs: 60_000 },
 };
 
+/**
+ * Sub-windows a rate-limit ttl is cut into, by every store the module ships:
+ * a hit is forgotten when the newest hit of its sub-window is a ttl old, so
+ * at most ttl / 30 later than an exact log would forget it (2 s of a
+ * minute), never earlier, and a call costs the same at any budget.
+ */
+export const MCP_RATE_LIMIT_SUB_WINDOWS = 30;
+
 /** The default availability: every call is taken, no error is transient. */
 export const ALWAYS_AVAILABLE: McpAvailability = { unavailableFor: () => undefined };
 

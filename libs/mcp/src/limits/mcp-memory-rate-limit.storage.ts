@@ -1,14 +1,11 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { McpRateLimitStorage } from '../interfaces/mcp-rate-limit-storage.interface';
+import { MCP_RATE_LIMIT_SUB_WINDOWS } from './mcp-limits.defaults';
 
 type IncrementRecord = Awaited<ReturnType<McpRateLimitStorage['increment']>>;
 
-/**
- * Sub-windows a ttl is cut into. A hit is forgotten when the newest hit of
- * its sub-window is a ttl old, so at most ttl / BUCKETS later than an exact
- * log would forget it (2 s of a minute), and never earlier.
- */
-const BUCKETS = 30;
+/** Sub-windows a ttl is cut into (see {@link MCP_RATE_LIMIT_SUB_WINDOWS}). */
+const BUCKETS = MCP_RATE_LIMIT_SUB_WINDOWS;
 /** How often idle callers are dropped, so memory follows the active callers only. */
 const SWEEP_INTERVAL_MS = 60_000;
 

@@ -1,4 +1,5 @@
 import { McpRateLimitStorage } from '../interfaces/mcp-rate-limit-storage.interface';
+import { MCP_RATE_LIMIT_SUB_WINDOWS } from './mcp-limits.defaults';
 
 /** The part of an `ioredis` client (or cluster) this store uses, so the module does not depend on ioredis itself. */
 export interface McpRedisClient {
@@ -6,36 +7,67 @@ export interface McpRedisClient {
 }
 
 /**
- * One round trip, atomic on the server: a fixed window per key, and an
- * optional block once the limit is passed. Answers
- * [hits, ms to window end, blocked 0/1, ms to block end].
+ * One round trip, atomic on the server, the in-memory store's counting
+ * (see `McpMemoryRateLimitStorage`): a hash of sub-window index → "count:newest
+ * hit", at most ttl / sub-windows + 1 fields, so a call costs the same at any
+ * budget. A sub-window is forgotten when its newest hit is a ttl old; the
+ * clock is Redis's own, so replicas whose clocks differ count alike. A block
+ * asked for with blockDuration is a key of its own. Answers
+ * [hits, refused 0/1, ms until a call may pass].
  */
 const INCREMENT = `
-local blockTtl = redis.call('PTTL', KEYS[2])
-if blockTtl > 0 then
-  return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1]), 1, blockTtl}
+if redis.replicate_commands then redis.replicate_commands() end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local ttl, limit, block, width = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[1]) / tonumber(ARGV[4])
+local fields = redis.call('HGETALL', KEYS[1])
+local total, live = 0, {}
+for i = 1, #fields, 2 do
+  local split = string.find(fields[i + 1], ':', 1, true)
+  local count, newest = tonumber(string.sub(fields[i + 1], 1, split - 1)), tonumber(string.sub(fields[i + 1], split + 1))
+  if newest + ttl <= now then
+    redis.call('HDEL', KEYS[1], fields[i])
+  else
+    total = total + count
+    live[#live + 1] = { tonumber(fields[i]), count, newest }
+  end
 end
-local hits = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-if hits > tonumber(ARGV[2]) then
-  local block = tonumber(ARGV[3])
+local blocked = redis.call('PTTL', KEYS[2])
+if blocked > 0 then return { total + 1, 1, blocked } end
+if total >= limit then
   if block > 0 then
     redis.call('SET', KEYS[2], '1', 'PX', block)
-    return {hits, ttl, 1, block}
+    return { total + 1, 1, block }
   end
-  return {hits, ttl, 1, ttl}
+  table.sort(live, function(a, b) return a[1] < b[1] end)
+  local left = total
+  for _, window in ipairs(live) do
+    left = left - window[2]
+    if left < limit then return { total + 1, 1, window[3] + ttl - now } end
+  end
+  return { total + 1, 1, ttl }
 end
-return {hits, ttl, 0, 0}
+local index = string.format('%d', math.floor(now / width))
+local current = redis.call('HGET', KEYS[1], index)
+local count, newest = 1, now
+if current then
+  local split = string.find(current, ':', 1, true)
+  count = tonumber(string.sub(current, 1, split - 1)) + 1
+  newest = math.max(tonumber(string.sub(current, split + 1)), now)
+end
+redis.call('HSET', KEYS[1], index, string.format('%d:%d', count, newest))
+redis.call('PEXPIRE', KEYS[1], ttl)
+return { total + 1, 0, 0 }
 `;
 
 /**
  * A {@link McpRateLimitStorage} in Redis, shared by every replica: the count
- * for a caller is the same whichever replica the load balancer picks. The
- * host owns the client (creates, configures and closes it).
+ * for a caller is the same whichever replica the load balancer picks, and it
+ * is counted as the in-memory default counts (never more than `limit` within
+ * any span of `ttl`; `Retry-After` until the oldest hits make room), in one
+ * round trip whatever the budget. The host owns the client (creates,
+ * configures and closes it). Needs Redis 3.2 or later (the script reads the
+ * server's clock).
  *
  * @example
  * ```ts
@@ -51,13 +83,13 @@ export class McpRedisRateLimitStorage implements McpRateLimitStorage {
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): ReturnType<McpRateLimitStorage['increment']> {
     const base = `${this.prefix}${key}:${throttlerName}`;
-    const reply = (await this.client.eval(INCREMENT, 2, `${base}:hits`, `${base}:block`, ttl, limit, blockDuration)) as number[];
-    const [totalHits, windowMs, blocked, blockMs] = reply.map(Number);
+    const reply = (await this.client.eval(INCREMENT, 2, `${base}:windows`, `${base}:block`, ttl, limit, blockDuration, MCP_RATE_LIMIT_SUB_WINDOWS)) as number[];
+    const [totalHits, refused, waitMs] = reply.map(Number);
     return {
       totalHits,
-      timeToExpire: Math.ceil(windowMs / 1000),
-      isBlocked: blocked === 1,
-      timeToBlockExpire: blocked === 1 ? Math.ceil(blockMs / 1000) : 0,
+      timeToExpire: Math.ceil(ttl / 1000),
+      isBlocked: refused === 1,
+      timeToBlockExpire: refused === 1 ? Math.max(Math.ceil(waitMs / 1000), 1) : 0,
     };
   }
 }
