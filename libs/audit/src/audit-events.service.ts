@@ -1,22 +1,34 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
+import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.settings';
 import { AUDIT_DEFAULT_LIMIT, ListAuditEventsDto } from './dto/list-audit-events.dto';
 import { AuditEventsPage, toAuditEventView } from './audit-event.view';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor.codec';
 import { AuditMessages } from './audit.messages';
 
 /**
- * One organization's audit events, newest first, by keyset on `(time, id)`.
- * The caller's organization is the only one a query ever names; the role
- * check is the host's (its REST route and tool share it).
+ * One organization's audit events, newest first, by keyset on `(time, id)`
+ * over `audit_events_organization_time_idx`. The caller's organization is
+ * the only one a query ever names; the role check is the host's (its REST
+ * route and tool share it).
+ *
+ * Filters (tool, client, person, decision) have no index of their own: a
+ * filtered page looks at the next `listScanRows` events of the period at
+ * most, so no listing reads more than that however rare its match; when the
+ * look ends before the page is full, `next_cursor` continues from there.
  */
 @Injectable()
 export class AuditEventsService {
-  constructor(@Inject(AUDIT_DATABASE) private readonly db: Kysely<AuditDatabase>) {}
+  constructor(
+    @Inject(AUDIT_DATABASE) private readonly db: Kysely<AuditDatabase>,
+    @Inject(AUDIT_TRAIL_SETTINGS) private readonly settings: Pick<AuditTrailSettings, 'listScanRows'>,
+  ) {}
 
   /**
-   * A page of `organizationId`'s events matching every filter given.
+   * A page of `organizationId`'s events matching every filter given. A page
+   * may hold fewer than `limit` events and still have a `next_cursor`: follow
+   * it until it is `null`.
    *
    * @throws BadRequestException (400) for a forged cursor, or `since` not before `until`.
    */
@@ -25,16 +37,31 @@ export class AuditEventsService {
     const since = query.since === undefined ? undefined : new Date(query.since).toISOString();
     const until = query.until === undefined ? undefined : new Date(query.until).toISOString();
     if (since !== undefined && until !== undefined && since >= until) throw new BadRequestException(AuditMessages.invalidPeriod());
-    let rows = this.db.selectFrom('audit_events').selectAll().where('organization_id', '=', organizationId);
+    const after = query.cursor === undefined ? undefined : decodeAuditCursor(query.cursor);
+    // The organization's period after the cursor, newest first: what a page reads, through the index.
+    let period = this.db.selectFrom('audit_events').where('organization_id', '=', organizationId);
+    if (since !== undefined) period = period.where('time', '>=', since);
+    if (until !== undefined) period = period.where('time', '<', until);
+    if (after !== undefined)
+      period = period.where((eb) => eb.or([eb('time', '<', after.time), eb.and([eb('time', '=', after.time), eb('id', '<', after.id)])]));
+    const filtered = query.tool !== undefined || query.client_id !== undefined || query.subject !== undefined || query.decision !== undefined;
+    // The last event a filtered page may look at (from the index alone); none when the period holds fewer.
+    const boundary = filtered
+      ? await period
+          .select(['time', 'id'])
+          .orderBy('time', 'desc')
+          .orderBy('id', 'desc')
+          .offset(this.settings.listScanRows - 1)
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
+    let rows = period.selectAll();
     if (query.tool !== undefined) rows = rows.where('tool', '=', query.tool);
     if (query.client_id !== undefined) rows = rows.where('client_id', '=', query.client_id);
     if (query.subject !== undefined) rows = rows.where('subject', '=', query.subject);
     if (query.decision !== undefined) rows = rows.where('decision', '=', query.decision);
-    if (since !== undefined) rows = rows.where('time', '>=', since);
-    if (until !== undefined) rows = rows.where('time', '<', until);
-    if (query.cursor !== undefined) {
-      const after = decodeAuditCursor(query.cursor);
-      rows = rows.where((eb) => eb.or([eb('time', '<', after.time), eb.and([eb('time', '=', after.time), eb('id', '<', after.id)])]));
+    if (boundary !== undefined) {
+      rows = rows.where((eb) => eb.or([eb('time', '>', boundary.time), eb.and([eb('time', '=', boundary.time), eb('id', '>=', boundary.id)])]));
     }
     const found = await rows
       .orderBy('time', 'desc')
@@ -44,6 +71,8 @@ export class AuditEventsService {
     const more = found.length > limit;
     const data = more ? found.slice(0, limit) : found;
     const last = data[data.length - 1];
-    return { data: data.map(toAuditEventView), meta: { next_cursor: more && last ? encodeAuditCursor(last) : null, limit } };
+    // A full page continues after its last event; a page whose look ended early, after the last event looked at.
+    const next = more && last ? last : boundary;
+    return { data: data.map(toAuditEventView), meta: { next_cursor: next ? encodeAuditCursor(next) : null, limit } };
   }
 }

@@ -10,13 +10,21 @@ export interface AuditTrailSettings {
    * How long the first queued event waits for others to join its INSERT, in
    * milliseconds (a full batch goes at once; 0 writes on the next turn of the
    * event loop). An INSERT's commit costs about the same for one row as for
-   * dozens (the table's seven indexes are written to the log each time), so
+   * dozens (the pages of the table's indexes are written to the log each time), so
    * under load this divides the trail's CPU per call; the page shows an event
    * at most this much later. @default 20
    */
   flushDelayMs: number;
   /** Events waiting to be written at most; past it a write fails at once (logged and counted by the MCP module). @default 10000 */
   maxPending: number;
+  /**
+   * Events a filtered listing (by tool, client, person or decision) looks at
+   * per page at most, newest first. The table has no index per filter (each
+   * would cost every event a write per person and client), so this bounds
+   * the work of one page: a page may then hold fewer than `limit` events, and
+   * its `next_cursor` continues where the look stopped. @default 5000
+   */
+  listScanRows: number;
   /** Roles of the signed-in person that may read the `/audit` page. @default ['owner', 'admin'] */
   pageRoles: string[];
 }
@@ -31,5 +39,6 @@ export const DEFAULT_AUDIT_TRAIL_SETTINGS: AuditTrailSettings = {
   batchSize: 100,
   flushDelayMs: 20,
   maxPending: 10_000,
+  listScanRows: 5000,
   pageRoles: ['owner', 'admin'],
 };

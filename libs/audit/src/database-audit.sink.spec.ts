@@ -113,7 +113,7 @@ describe('the audit library on a database', () => {
       sink.write(event(3, { organization_id: 'other' })),
       sink.write(event(4)),
     ]);
-    const service = new AuditEventsService(db);
+    const service = new AuditEventsService(db, settings);
     const first = await service.list('org', { limit: 2 });
     expect(first.data.map((row) => row.id)).toEqual([event(4).id, event(2).id]);
     expect(first.meta).toEqual({ next_cursor: encodeAuditCursor(event(2)), limit: 2 });
@@ -123,6 +123,28 @@ describe('the audit library on a database', () => {
     ]);
     expect((await service.list('other', {})).data.map((row) => row.id)).toEqual([event(3).id]);
     await expect(service.list('org', { cursor: encodeAuditCursor({ time: 'yesterday', id: 'x' }) })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('looks at listScanRows events per filtered page at most: a rare match comes on a later page, through next_cursor', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, batchSize: 50, maxPending: 100 });
+    // Events 1–2 are the rare tool's, 3–12 another's (newer), 13 the rare tool's again (newest).
+    const rare = (n: number) => event(n, { tool: 'rare_tool' });
+    await Promise.all([rare(1), rare(2), ...Array.from({ length: 10 }, (_, i) => event(i + 3)), rare(13)].map((item) => sink.write(item)));
+    const service = new AuditEventsService(db, { listScanRows: 4 });
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await service.list('org', { tool: 'rare_tool', limit: 2, ...(cursor ? { cursor } : {}) });
+      pages.push(page.data.map((row) => row.id));
+      cursor = page.meta.next_cursor ?? undefined;
+    } while (cursor && pages.length < 10);
+    // Looks of 4: [13, 12, 11, 10] → 13; [9, 8, 7, 6] → none; [5, 4, 3, 2] → 2; [1] → 1, and the end.
+    expect(pages).toEqual([[event(13).id], [], [event(2).id], [event(1).id]]);
+    // Unfiltered, or a page that fills before its look ends, reads as before.
+    expect((await service.list('org', { limit: 3 })).data.map((row) => row.id)).toEqual([13, 12, 11].map((n) => event(n).id));
+    const full = await service.list('org', { tool: 'things_list', limit: 2 });
+    expect(full.data.map((row) => row.id)).toEqual([12, 11].map((n) => event(n).id));
+    expect(full.meta.next_cursor).toBe(encodeAuditCursor(event(11)));
   });
 
   it('prunes by age only', async () => {

@@ -11,6 +11,7 @@ export type { AuditTrailSettings } from './audit-trail.settings';
 export { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.settings';
 export type { AuditEventsTable } from './audit.tables';
 export { createAuditEvents } from './audit-events.migration';
+export { dropAuditFilterIndexes } from './audit-events-filter-indexes.migration';
 export { DatabaseAuditSink } from './database-audit.sink';
 export { AuditEventsService } from './audit-events.service';
 export { AuditEventsPruner } from './audit-events.pruner';

@@ -1,4 +1,4 @@
-import { createAuditEvents } from '@kobana/audit';
+import { createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
@@ -36,4 +36,5 @@ export const KADU_MIGRATIONS: DatabaseMigrations = {
   '0600_create_oauth': createOAuthRecords,
   // The audit library's events of the MCP endpoint (who did what, on whose behalf, who approved it).
   '0700_create_audit_events': createAuditEvents,
+  '0701_drop_audit_filter_indexes': dropAuditFilterIndexes,
 };

@@ -1,4 +1,4 @@
-import { createAuditEvents } from '@kobana/audit';
+import { createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
@@ -40,4 +40,5 @@ export const BILLING_MIGRATIONS: DatabaseMigrations = {
   '0600_create_oauth': createOAuthRecords,
   // The audit library's events of the MCP endpoint; named as in Kadu.
   '0700_create_audit_events': createAuditEvents,
+  '0701_drop_audit_filter_indexes': dropAuditFilterIndexes,
 };
