@@ -12,6 +12,7 @@ import type { McpRateLimitOptions } from '@kobana/mcp';
 import { BenchVerifier } from './bench.verifier';
 import { BENCH_VALIDATION } from './bench.validation';
 import { EchoService } from './echo.tool';
+import { BudgetEchoService } from './budget-echo.tool';
 import { generatedToolsProvider } from './generated.tools';
 import { failStart, listenAndReport } from './server.ipc';
 import { startBenchTracing } from './bench.tracing';
@@ -19,24 +20,25 @@ import { startBenchTracing } from './bench.tracing';
 /**
  * The limiter keeps its defaults (its check is part of every served call);
  * `BENCH_RATE_LIMITED=1` instead allows one read an hour, so every later call
- * takes the rate-limited path; `BENCH_READ_BUDGET=<n>` allows n reads a minute
- * per caller (the budget rows), counted by `@nestjs/throttler`'s exact-log
- * store instead of the module's with `BENCH_THROTTLER_STORE=1` (the store the
- * module used before, for a before/after in one run).
+ * takes the rate-limited path; `BENCH_BUDGETS=1` allows 600 reads and 60,000
+ * writes a minute per caller (the budget rows: `echo` and `echo_counted`),
+ * counted by `@nestjs/throttler`'s exact-log store instead of the module's
+ * with `BENCH_THROTTLER_STORE=1` (the store the module used before, for a
+ * before/after in one run).
  */
 function benchRateLimit(): McpRateLimitOptions | undefined {
   if (process.env.BENCH_RATE_LIMITED === '1') return { read: { limit: 1, ttlMs: 3_600_000 } };
-  const budget = process.env.BENCH_READ_BUDGET;
-  if (!budget) return undefined;
+  if (process.env.BENCH_BUDGETS !== '1') return undefined;
   const storage = process.env.BENCH_THROTTLER_STORE === '1' ? new ThrottlerStorageService() : undefined;
-  return { read: { limit: Number(budget), ttlMs: 60_000 }, ...(storage ? { storage } : {}) };
+  return { read: { limit: 600, ttlMs: 60_000 }, write: { limit: 60_000, ttlMs: 60_000 }, ...(storage ? { storage } : {}) };
 }
 
 async function main(): Promise<void> {
   startBenchTracing();
   const extra = Number(process.env.BENCH_EXTRA_TOOLS ?? 0);
   const rateLimit = benchRateLimit();
-  @Module({ providers: [EchoService, BenchVerifier, generatedToolsProvider(extra)], exports: [BenchVerifier] })
+  const budgets = process.env.BENCH_BUDGETS === '1' ? [BudgetEchoService] : [];
+  @Module({ providers: [EchoService, ...budgets, BenchVerifier, generatedToolsProvider(extra)], exports: [BenchVerifier] })
   class EchoToolsModule {}
 
   @Module({
