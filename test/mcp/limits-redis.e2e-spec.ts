@@ -51,14 +51,20 @@ describe('MCP rate limits in Redis (replicas share one budget)', () => {
     expect(records.every((record) => record.timeToExpire === 10)).toBe(true);
   });
 
-  it('never admits more than the limit within any span of the ttl (hits spread over it, not a fixed window that lets 2× through at its edge)', async () => {
+  it('never admits more than the limit within any span of the ttl, even across the edge where a fixed window would admit twice', async () => {
     const storage = new McpRedisRateLimitStorage(redis.client, 'test4:');
     const admitted: number[] = [];
-    const started = Date.now();
-    // 3 s of a hit every ~15 ms against 10 per second: a fixed window would admit 20 around each boundary.
-    while (Date.now() - started < 3000) {
+    const hit = async () => {
       const sent = Date.now();
       if (!(await storage.increment('s', 1000, 10, 0, 'mcp')).isBlocked) admitted.push(sent);
+    };
+    // One hit, then nothing until late in its second: a fixed window opened by that hit would let 9 through
+    // before its end and 10 more right after, 19 within a few hundred ms.
+    await hit();
+    await new Promise((resolve) => setTimeout(resolve, 850));
+    const started = Date.now();
+    while (Date.now() - started < 2500) {
+      await hit();
       await new Promise((resolve) => setTimeout(resolve, 15));
     }
     expect(admitted.length).toBeGreaterThanOrEqual(25);
