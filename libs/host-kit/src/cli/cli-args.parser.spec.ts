@@ -15,4 +15,10 @@ describe('parseCliOptions', () => {
     expect(() => parseCliOptions(['--nope', 'x'], options)).toThrow(CliUsageError);
     expect(parseCliOptions(['--all', '--id=x'], options)).toEqual({ all: true, id: 'x' });
   });
+
+  it('collects a multiple option in order, its values too may begin with a dash', () => {
+    const repeated = { uri: { type: 'string', multiple: true }, all: { type: 'boolean' } } as const;
+    expect(parseCliOptions(['--uri', 'a', '--all', '--uri', '-b'], repeated)).toEqual({ uri: ['a', '-b'], all: true });
+    expect(parseCliOptions([], repeated)).toEqual({});
+  });
 });

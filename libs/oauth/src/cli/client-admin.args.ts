@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { CliUsageError } from '@kobana/host-kit';
+import { CliUsageError, parseCliOptions } from '@kobana/host-kit';
 import type { NewPublicClient } from '../grants/connected-app.types';
 import { isAllowedRedirectUri } from '../redirect-uri.policy';
 import { OAUTH_CLI_MESSAGES } from './oauth-cli.messages';
@@ -18,11 +17,11 @@ const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
  * @throws CliUsageError
  */
 export function parseClientCreateArgs(args: string[]): NewPublicClient {
-  const values = parse(args, { name: { type: 'string' }, 'redirect-uri': { type: 'string', multiple: true }, scope: { type: 'string' } });
+  const values = parseCliOptions(args, { name: { type: 'string' }, 'redirect-uri': { type: 'string', multiple: true }, scope: { type: 'string' } });
   const name = typeof values.name === 'string' ? values.name.trim() : '';
   if (!name) throw new CliUsageError(OAUTH_CLI_MESSAGES.nameRequired);
   if (name.length > MAX_NAME_LENGTH) throw new CliUsageError(OAUTH_CLI_MESSAGES.nameTooLong(MAX_NAME_LENGTH));
-  const redirectUris = (values['redirect-uri'] as string[] | undefined) ?? [];
+  const redirectUris = values['redirect-uri'] ?? [];
   if (redirectUris.length === 0) throw new CliUsageError(OAUTH_CLI_MESSAGES.redirectRequired);
   for (const uri of redirectUris) if (!isAllowedRedirectUri(uri)) throw new CliUsageError(OAUTH_CLI_MESSAGES.badRedirect(uri));
   const scopes = typeof values.scope === 'string' ? values.scope.split(/[\s,]+/).filter(Boolean) : [];
@@ -33,7 +32,7 @@ export function parseClientCreateArgs(args: string[]): NewPublicClient {
 
 /** Reads `client delete --id <client id>`. @throws CliUsageError */
 export function parseClientDeleteArgs(args: string[]): { id: string } {
-  const values = parse(args, { id: { type: 'string' } });
+  const values = parseCliOptions(args, { id: { type: 'string' } });
   const id = typeof values.id === 'string' ? values.id.trim() : '';
   if (!id || id.length > 2048 || /\s/.test(id)) throw new CliUsageError(OAUTH_CLI_MESSAGES.badClientId(String(values.id ?? '')));
   return { id };
@@ -41,17 +40,6 @@ export function parseClientDeleteArgs(args: string[]): { id: string } {
 
 /** Reads `client list` (no options). @throws CliUsageError */
 export function parseClientListArgs(args: string[]): Record<string, never> {
-  parse(args, {});
+  parseCliOptions(args, {});
   return {};
-}
-
-function parse(
-  args: string[],
-  options: NonNullable<Parameters<typeof parseArgs>[0]>['options'],
-): Record<string, string | boolean | (string | boolean)[] | undefined> {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new CliUsageError((error as Error).message);
-  }
 }

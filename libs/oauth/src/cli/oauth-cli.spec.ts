@@ -235,5 +235,7 @@ describe('OAuth CLI commands', () => {
     expect(() => parseClientCreateArgs(['--name', 'App', '--redirect-uri', 'com.example.app:/oauth'])).toThrow(CliUsageError);
     expect(() => parseClientCreateArgs(['--name', 'x'.repeat(101), '--redirect-uri', 'https://a.example/cb'])).toThrow(CliUsageError);
     expect(parseClientDeleteArgs(['--id', 'https://app.example/client.json'])).toEqual({ id: 'https://app.example/client.json' });
+    // A registered client's id is URL-safe base64 and may begin with a dash.
+    expect(parseClientDeleteArgs(['--id', '-Qx7_client'])).toEqual({ id: '-Qx7_client' });
   });
 });
