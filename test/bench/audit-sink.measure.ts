@@ -3,10 +3,10 @@
  * database like a host's (WAL), with a table that already holds many events:
  * random (v4) against time-ordered (v7) ids, with the four indexes of the
  * listing's filters (0700) and without them (0701), events from `CLIENTS`
- * OAuth clients (1,024 by default, as the bench's load). Batches are the size the sink forms at the bench's
- * rate (about 60 events in its 20 ms window).
+ * OAuth clients (1,024 by default, as the bench's load). Batches are the size
+ * the sink forms at the bench's rate (about 60 events in its 20 ms window).
  *
- * Run: `npx ts-node --transpile-only -r tsconfig-paths/register test/bench/audit-sink.measure.ts [existing rows, default 200000]`
+ * Run: `[CLIENTS=3] npx ts-node --transpile-only -r tsconfig-paths/register test/bench/audit-sink.measure.ts [existing rows, default 200000]`
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
