@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { checkWebhookUrlHost, WebhookHost } from './webhook-url.host-policy';
 import { WEBHOOK_URL_MESSAGES as MESSAGES } from './webhook-url.messages';
 import { decodePunycode } from './webhook-url.punycode';
@@ -84,6 +85,25 @@ describe('checkWebhookUrlHost', () => {
     ['ftp://hooks.example.com/hook', MESSAGES.notUrl],
   ])('refuses %s', (url, message) => {
     expect(checkWebhookUrlHost(url)).toEqual({ ok: false, message });
+  });
+
+  it('never throws, and an accepted URL is one the parser reads with the same host', () => {
+    const hostChars = fc.constantFrom(...'ab9-.:[]x%@\\/#?ü0'.split(''));
+    const url = fc.oneof(
+      fc.webUrl({ withQueryParameters: true, withFragments: true, authoritySettings: { withIPv4: true, withIPv6: true, withPort: true } }),
+      fc
+        .tuple(fc.constantFrom('http://', 'https://', 'http:/', 'HTTP://'), fc.string({ unit: hostChars, maxLength: 30 }))
+        .map(([scheme, rest]) => scheme + rest),
+    );
+    fc.assert(
+      fc.property(url, (candidate) => {
+        const verdict = checkWebhookUrlHost(candidate);
+        if (!verdict.ok) return;
+        const { kind, name } = verdict.host;
+        expect(URL.parse(candidate)?.hostname).toBe(kind === 'ipv6' ? `[${name}]` : name);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
