@@ -1,14 +1,16 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { isPublicAddress } from '@kobana/outbound';
 import { KaduConfig } from '../config/kadu-config.interface';
+import { checkWebhookUrlHost } from './webhook-url.host-policy';
+import { WEBHOOK_URL_MESSAGES as MESSAGES } from './webhook-url.messages';
 
 /**
- * Refuses, when an endpoint is saved, a URL whose host resolves to a
- * non-public address (SSRF), unless `KADU_WEBHOOKS_ALLOW_PRIVATE=true`.
- * The sender checks again at connection time, since DNS answers change.
+ * Checks a webhook URL when an endpoint is saved: its host must be one the
+ * host policy accepts (the same answer on every Node version), and resolve
+ * only to public addresses (SSRF), unless `KADU_WEBHOOKS_ALLOW_PRIVATE=true`.
+ * The sender checks the address again at connection time, since DNS answers change.
  */
 @Injectable()
 export class WebhookUrlValidator {
@@ -20,23 +22,18 @@ export class WebhookUrlValidator {
 
   /** @throws BadRequestException in the shape of a validation error, naming the field. */
   async check(url: string): Promise<void> {
-    let host: string;
-    try {
-      host = new URL(url).hostname;
-    } catch {
-      // @IsUrl() lets through what the WHATWG parser of the sender refuses (`http://xn--a.com`, `http://0x100000000`): never deliverable.
-      throw new BadRequestException(['url must be a URL address']);
-    }
+    const verdict = checkWebhookUrlHost(url);
+    if (!verdict.ok) throw new BadRequestException([verdict.message]);
     if (this.allowPrivate) return;
-    const hostname = host.replace(/^\[(.*)\]$/, '$1');
+    const { kind, name } = verdict.host;
     let addresses: string[];
     try {
-      addresses = isIP(hostname) ? [hostname] : (await lookup(hostname, { all: true })).map((entry) => entry.address);
+      addresses = kind === 'dns' ? (await lookup(name, { all: true })).map((entry) => entry.address) : [name];
     } catch {
-      throw new BadRequestException([`url host ${hostname} does not resolve`]);
+      throw new BadRequestException([MESSAGES.doesNotResolve(name)]);
     }
     if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
-      throw new BadRequestException(['url must point to a public internet address']);
+      throw new BadRequestException([MESSAGES.notPublic]);
     }
   }
 }

@@ -23,8 +23,13 @@ describe('bad input answers 400, never 500', () => {
   };
   const stillServes = async () => expect((await callRest(kadu, acme.api, 'GET', '/tasks?limit=1')).status).toBe(200);
 
-  it.each(['http://xn--a.com/hook', 'http://0x100000000/hook'])('webhook endpoint url %s, which the URL parser refuses', async (url) => {
-    const refused = { statusCode: 400, error: 'Bad Request', message: ['url must be a URL address'] };
+  // What a webhook host may be is the host policy's answer, the same on every Node version: Node 24's URL parser
+  // accepts xn--a.com, Node 20's refuses it, and both read 0x100000000 as an (out of range) address.
+  it.each([
+    ['http://xn--a.com/hook', 'url host label xn--a is not a valid internationalized (xn--) label'],
+    ['http://0x100000000/hook', 'url host must be an IPv4 address as four decimal numbers from 0 to 255 without leading zeros (as 192.0.2.1)'],
+  ])('webhook endpoint url %s, which the host policy refuses', async (url, message) => {
+    const refused = { statusCode: 400, error: 'Bad Request', message: [message] };
     await bothRefuse('kadu_webhook_endpoints_create', { url }, 'POST', '/webhook_endpoints', { url }, refused);
     const created = await callRest(kadu, acme.api, 'POST', '/webhook_endpoints', { url: 'http://93.184.215.14/hook' });
     const { id } = created.body as { id: string };
