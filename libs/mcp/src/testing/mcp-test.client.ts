@@ -12,10 +12,7 @@ import { McpTestHttpResponse, sendToApp } from './mcp-test.http';
 import { McpTestJson, McpTestObject, McpToolOutcome, toToolOutcome } from './mcp-test.results';
 import { McpTestCaller, McpTestingVerifier } from './mcp-testing.verifier';
 import { McpTestingMessages } from './mcp-testing.messages';
-import { McpTestOutputCheck } from './mcp-test.output';
-
-/** One checker for every client: compiled validators are kept per schema. */
-const OUTPUT_CHECK = new McpTestOutputCheck();
+import { MCP_TEST_OUTPUT_CHECK } from './mcp-test.output';
 
 /** The protocol era a client speaks: `2026` (envelope `_meta` and mirrored headers, the default) or `2025` (`MCP-Protocol-Version: 2025-06-18`). */
 export type McpTestEra = '2026' | '2025';
@@ -174,7 +171,8 @@ export class McpTestClient {
   ): Promise<McpToolOutcome<S>> {
     const response = await this.resultOf('tools/call', { name, arguments: args, ...(retry ?? {}) });
     const outcome = toToolOutcome({ name, arguments: args }, response.result, response.status, response.headers);
-    if (this.options.checkOutput !== false) OUTPUT_CHECK.check(outcome, this.app.get(McpToolRegistry, { strict: false }).get(name)?.descriptor.outputSchema);
+    if (this.options.checkOutput !== false)
+      MCP_TEST_OUTPUT_CHECK.check(outcome, this.app.get(McpToolRegistry, { strict: false }).get(name)?.descriptor.outputSchema);
     return outcome;
   }
 
