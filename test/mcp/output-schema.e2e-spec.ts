@@ -65,7 +65,7 @@ describe('@McpTool output: outputSchema in tools/list and checked answers', () =
     }
   });
 
-  it('takes the return class of a synchronous method, and lists no outputSchema for a tool that declares none', async () => {
+  it('takes the return class of a synchronous method when it has validators, and lists no outputSchema for a tool that declares none', async () => {
     const tools = await toolsOf('2026');
     expect(tools.note_count.outputSchema).toEqual({
       type: 'object',
@@ -74,6 +74,10 @@ describe('@McpTool output: outputSchema in tools/list and checked answers', () =
       additionalProperties: false,
     });
     expect(tools.note_untyped).not.toHaveProperty('outputSchema');
+    // McpContent (content blocks) and a class without validators describe no JSON.
+    expect(tools.note_text).not.toHaveProperty('outputSchema');
+    expect(tools.note_plain).not.toHaveProperty('outputSchema');
+    expect((await mcp.callTool('note_text')).text).toBe('hello');
     expect((await mcp.callTool('note_untyped')).structuredContent).toEqual({ anything: true });
   });
 

@@ -3,7 +3,7 @@ import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsISO8601, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { McpArgs, McpCaller, McpModule, McpTool } from '@kobana/mcp';
+import { McpArgs, McpCaller, McpContent, McpModule, McpTool } from '@kobana/mcp';
 import type { McpCaller as Caller } from '@kobana/mcp';
 import { FixtureVerifier } from './fixture.verifier';
 
@@ -57,6 +57,11 @@ export class NoteCountView {
   count!: number;
 }
 
+/** A class without validators: it says nothing about the JSON, so it gives no schema. */
+export class PlainCount {
+  count = 0;
+}
+
 /** What `note_drift` answers, depending on the kind of drift asked for. */
 export class DriftDto extends NoteIdDto {
   @IsIn(['none', 'extra', 'missing', 'type'])
@@ -100,6 +105,16 @@ export class OutputTools {
   @McpTool({ name: 'note_erase', description: 'Erases a note', output: NoteView, annotations: { destructiveHint: true } })
   erase(@McpCaller() caller: Caller, @McpArgs() args: NoteIdDto): NoteView {
     return { ...note(caller, args.id), status: 'published', published_at: '2026-01-01T00:00:00.000Z' };
+  }
+
+  @McpTool({ name: 'note_text', description: 'Answers content blocks' })
+  text(): McpContent {
+    return McpContent.text('hello');
+  }
+
+  @McpTool({ name: 'note_plain', description: 'Returns a class without validators' })
+  plain(): PlainCount {
+    return { count: 1 };
   }
 
   @McpTool({ name: 'note_untyped', description: 'Declares no output' })

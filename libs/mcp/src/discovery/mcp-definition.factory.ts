@@ -17,7 +17,10 @@ import { McpPromptOptions } from '../interfaces/mcp-prompt-options.interface';
 import { McpPromptDefinition } from '../interfaces/mcp-prompt-definition.interface';
 import { McpCompletionOptions } from '../interfaces/mcp-completion-options.interface';
 import { McpCompletionDefinition } from '../interfaces/mcp-completion-definition.interface';
+import { getMetadataStorage } from 'class-validator';
 import { withApprovalRequired } from '../confirmation/mcp-approval-required.schema';
+import { McpContent } from '../results/mcp-content.result';
+import { McpInputRequired } from '../results/mcp-input-required.result';
 
 const EMPTY_INPUT_SCHEMA: McpJsonSchema = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
 
@@ -128,13 +131,24 @@ export class McpDefinitionFactory {
    */
   private outputSchema({ prototype, methodName }: McpMethodRef, options: McpToolOptions): McpJsonSchema | undefined {
     if (options.outputSchema && options.output) throw new Error(McpMessages.outputSchemaWithClass(options.name));
-    const returned: unknown = Reflect.getMetadata('design:returntype', prototype, methodName);
-    const type = options.output ?? (typeof returned === 'function' && !NOT_OUTPUT_TYPES.includes(returned) ? (returned as Type<object>) : undefined);
+    const type = options.output ?? this.returnedClass(prototype, methodName);
     const schema = options.outputSchema ? structuredClone(options.outputSchema) : type ? this.schemas.createOutput(type) : undefined;
     if (!schema) return undefined;
     // MCP: `structuredContent` is an object, so is the root of the schema describing it.
     if (schema.type !== 'object') throw new Error(McpMessages.outputSchemaNotObject(options.name));
     return deepFreeze(options.annotations?.destructiveHint ? withApprovalRequired(schema) : schema);
+  }
+
+  /**
+   * The declared return class, when it describes JSON: a class with
+   * class-validator decorators. `McpContent`, `McpInputRequired` or any class
+   * without them says nothing about `structuredContent`, and an empty closed
+   * schema would make the SDK clients refuse every answer.
+   */
+  private returnedClass(prototype: object, methodName: string): Type<object> | undefined {
+    const returned: unknown = Reflect.getMetadata('design:returntype', prototype, methodName);
+    if (typeof returned !== 'function' || NOT_OUTPUT_TYPES.includes(returned) || returned === McpContent || returned === McpInputRequired) return undefined;
+    return getMetadataStorage().getTargetValidationMetadatas(returned, '', true, false).length > 0 ? (returned as Type<object>) : undefined;
   }
 
   /**

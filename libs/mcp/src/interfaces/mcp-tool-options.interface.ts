@@ -57,7 +57,8 @@ export interface McpToolOptions extends McpAccessOptions {
    * its `outputSchema` is built from it at start-up, as the input schema is
    * from the DTO (class-validator decorators, `@JSONSchema()`, nested classes
    * through `@ValidateNested()` + `@Type()`), every object closed. When
-   * omitted, the method's declared return type is used if it is a class; an
+   * omitted, the method's declared return type is used if it is a class with
+   * class-validator decorators; an
    * `async` method's is `Promise`, which says nothing, so such a method needs
    * this option. Without either, the tool lists no `outputSchema`.
    */
