@@ -18,9 +18,12 @@ export class EchoDto {
 }
 
 /** What the echo answers, through the route and through the tool alike. */
-export interface EchoView {
-  text: string;
-  organization_id: string;
+export class EchoView {
+  @IsString()
+  text!: string;
+
+  @IsString()
+  organization_id!: string;
 }
 
 /** The one service method both the plain route and the MCP tool call. */

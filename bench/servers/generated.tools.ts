@@ -1,9 +1,19 @@
 import { Injectable, Type } from '@nestjs/common';
 import { McpArgs, McpTool } from '@kobana/mcp';
+import { IsString } from 'class-validator';
 import { EchoDto } from './echo.tool';
 
+/** What a generated tool answers: its output schema, listed like a real tool's. */
+export class GeneratedView {
+  @IsString()
+  tool!: string;
+
+  @IsString()
+  text!: string;
+}
+
 /**
- * A provider with `count` more tools, each with the echo's DTO as input, built
+ * A provider with `count` more tools, each with the echo's DTO as input and an output class, built
  * at start-up: what `tools/list` at 10 and at 200 tools is measured on.
  */
 export function generatedToolsProvider(count: number): Type<unknown> {
@@ -19,7 +29,11 @@ export function generatedToolsProvider(count: number): Type<unknown> {
     Reflect.defineMetadata('design:paramtypes', [EchoDto], GeneratedTools.prototype, name);
     McpArgs()(GeneratedTools.prototype, name, 0);
     const descriptor = Object.getOwnPropertyDescriptor(GeneratedTools.prototype, name)!;
-    McpTool({ name, description: `Generated tool ${index}: repeats the text`, scopes: ['bench:read'] })(GeneratedTools.prototype, name, descriptor);
+    McpTool({ name, description: `Generated tool ${index}: repeats the text`, output: GeneratedView, scopes: ['bench:read'] })(
+      GeneratedTools.prototype,
+      name,
+      descriptor,
+    );
   }
   return GeneratedTools;
 }

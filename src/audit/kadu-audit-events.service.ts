@@ -12,6 +12,7 @@ export class KaduAuditEventsService {
   /** A page of audit events, newest first, with the filters given. */
   @McpTool({
     name: 'kadu_audit_events_list',
+    output: AuditEventsPage,
     title: 'List audit events',
     description:
       'Lists what AI clients did in your organization, newest first: each tool call and refusal, with the person, the client, the decision ' +

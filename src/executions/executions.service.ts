@@ -4,6 +4,7 @@ import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { IdempotencyService } from '@kobana/idempotency';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
+import { PageView } from '../common/pagination/page.view';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { assertRole } from '../common/roles/assert-role';
@@ -38,6 +39,7 @@ export class ExecutionsService {
   /** A page of executions, newest first, filtered by status, task and creation period. */
   @McpTool({
     name: 'kadu_executions_list',
+    output: PageView(ExecutionView),
     title: 'List executions',
     description: `Lists executions, newest first; filter by status, task_id and created_from/created_to (ISO 8601). ${DATA_NOTE}`,
     scopes: ['kadu:read'],
@@ -56,6 +58,7 @@ export class ExecutionsService {
   /** @throws NotFoundException when no such execution is in the caller's organization. */
   @McpTool({
     name: 'kadu_executions_get',
+    output: ExecutionView,
     title: 'Get an execution',
     description: `Returns one execution: status, cost, result or pending questions. ${DATA_NOTE}`,
     scopes: ['kadu:read'],
@@ -71,6 +74,7 @@ export class ExecutionsService {
    */
   @McpTool({
     name: 'kadu_executions_cancel',
+    output: ExecutionView,
     title: 'Cancel an execution',
     description: 'Cancels an execution that is queued, running or waiting for input. A finished one cannot be cancelled.',
     scopes: ['kadu:run'],
@@ -125,6 +129,7 @@ export class ExecutionsService {
    */
   @McpTool({
     name: 'kadu_executions_continue',
+    output: ExecutionView,
     title: 'Answer an execution',
     description:
       'Gives a category to each line of pending_questions of an execution in waiting_input, then queues it again. ' +

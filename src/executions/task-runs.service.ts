@@ -36,6 +36,7 @@ export class TaskRunsService {
    */
   @McpTool({
     name: 'kadu_tasks_run',
+    output: ExecutionView,
     title: 'Run a task',
     description:
       'Queues an execution of a task on input files (ids of ready files, CSV: date,description,amount) and answers ' +

@@ -7,6 +7,7 @@ import { IdempotencyService } from '@kobana/idempotency';
 import { assertRole } from '../common/roles/assert-role';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
+import { PageView } from '../common/pagination/page.view';
 import { KaduConfig } from '../config/kadu-config.interface';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
@@ -43,6 +44,7 @@ export class FilesService {
   /** A page of the organization's files, newest first. */
   @McpTool({
     name: 'kadu_files_list',
+    output: PageView(FileView),
     title: 'List files',
     description: "Lists your organization's files (uploads and execution outputs), newest first, without their content.",
     scopes: ['kadu:read'],
@@ -60,6 +62,7 @@ export class FilesService {
   /** @throws NotFoundException when no such file is in the caller's organization. */
   @McpTool({
     name: 'kadu_files_get',
+    output: FileView,
     title: 'Get a file',
     description: "Returns one file's metadata (name, type, size, status, SHA-256), never its content.",
     scopes: ['kadu:read'],
@@ -72,6 +75,7 @@ export class FilesService {
   /** Registers an upload and answers its presigned URL. */
   @McpTool({
     name: 'kadu_files_create',
+    output: FileUploadView,
     title: 'Create a file upload',
     description:
       'Starts an upload: answers an upload_url valid 15 minutes. PUT exactly `size` bytes there with the ' +
@@ -125,6 +129,7 @@ export class FilesService {
    */
   @McpTool({
     name: 'kadu_files_confirm',
+    output: FileView,
     title: 'Confirm a file upload',
     description: 'Call after the PUT to upload_url succeeded: checks the upload and marks the file ready for kadu_tasks_run.',
     scopes: ['kadu:write'],
@@ -159,6 +164,7 @@ export class FilesService {
   /** A short-lived URL to the content. @throws ConflictException (409) until the file is ready. */
   @McpTool({
     name: 'kadu_files_download',
+    output: FileDownloadView,
     title: 'Get a download link',
     description: "Answers a download_url for a ready file's content, valid 5 minutes. The content itself never passes through the tool.",
     scopes: ['kadu:read'],
@@ -174,6 +180,7 @@ export class FilesService {
   /** Soft delete: the row stays for executions that name it; the bytes are removed at once. */
   @McpTool({
     name: 'kadu_files_delete',
+    output: DeletedFileView,
     title: 'Delete a file',
     description: 'Deletes a file and its content. Executions that used it keep their results.',
     scopes: ['kadu:write'],

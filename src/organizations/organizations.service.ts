@@ -22,6 +22,7 @@ export class OrganizationsService {
    */
   @McpTool({
     name: 'kadu_organization_get',
+    output: OrganizationView,
     title: 'Get organization',
     description:
       "Returns the organization your access token belongs to: its id, slug and name, the plan's limits " +

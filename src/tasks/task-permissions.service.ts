@@ -27,6 +27,7 @@ export class TaskPermissionsService {
   /** @throws NotFoundException when no such task is in the caller's organization. */
   @McpTool({
     name: 'kadu_task_permissions_get',
+    output: TaskPermissionsView,
     title: 'Who may run a task',
     description: 'Returns the roles and the user ids allowed to run a task (kadu_tasks_run).',
     scopes: ['kadu:read'],
@@ -39,6 +40,7 @@ export class TaskPermissionsService {
   /** Replaces the lists sent. Owners and admins only. */
   @McpTool({
     name: 'kadu_task_permissions_update',
+    output: TaskPermissionsView,
     title: 'Change who may run a task',
     description:
       'Sets the roles (owner, admin, operator, viewer) and/or user ids allowed to run a task. ' +

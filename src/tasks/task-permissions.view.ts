@@ -1,11 +1,19 @@
+import { IsArray, IsString } from 'class-validator';
 import type { McpCaller } from '@kobana/mcp';
 import type { TasksTable } from './task.table';
 
 /** Who may run a task: any member of `roles`, and each user in `user_ids`. */
-export interface TaskPermissionsView {
-  task_id: string;
-  roles: string[];
-  user_ids: string[];
+export class TaskPermissionsView {
+  @IsString()
+  task_id!: string;
+
+  @IsArray()
+  @IsString({ each: true })
+  roles!: string[];
+
+  @IsArray()
+  @IsString({ each: true })
+  user_ids!: string[];
 }
 
 /** The permissions stored on a task row. */

@@ -10,7 +10,8 @@ import { ListTasksDto } from './dto/list-tasks.dto';
 import { DeleteTaskDto, TaskIdDto } from './dto/task-id.dto';
 import { UpdateTaskBodyDto, UpdateTaskDto } from './dto/update-task.dto';
 import { TaskView } from './task.view';
-import { DeletedTaskView, TasksService } from './tasks.service';
+import { TasksService } from './tasks.service';
+import { DeletedTaskView } from './task.view';
 
 /** `/api/v1/tasks`: each route hands the tool's DTO to the same service method the tool runs. */
 @Controller(`${API_V1}/tasks`)

@@ -5,6 +5,7 @@ import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { IdempotencyService } from '@kobana/idempotency';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
+import { PageView } from '../common/pagination/page.view';
 import { monotonicNow } from '@kobana/host-kit';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
@@ -15,17 +16,11 @@ import { TaskRuleDto } from './dto/task-rule.dto';
 import { UpdateTaskDto } from './dto/update-task.dto';
 import { findActiveTask } from './task.lookup';
 import { TaskRule } from './task.table';
-import { TaskView, toTaskView } from './task.view';
+import { DeletedTaskView, TaskView, toTaskView } from './task.view';
 import { assertRole } from '../common/roles/assert-role';
 import { DEFAULT_RUN_ROLES, TASK_EDITOR_ROLES } from './tasks.roles';
 import { describeTask } from './task.words';
 import { KaduConfirmationMessages } from '../common/confirmation/kadu-confirmation.messages';
-
-/** What `kadu_tasks_delete` answers. */
-export interface DeletedTaskView {
-  id: string;
-  deleted_at: string;
-}
 
 /**
  * Tasks of the caller's organization, served by `/api/v1/tasks` and, with the
@@ -42,6 +37,7 @@ export class TasksService {
   /** A page of the organization's tasks, newest first. */
   @McpTool({
     name: 'kadu_tasks_list',
+    output: PageView(TaskView),
     title: 'List tasks',
     description: "Lists your organization's tasks, newest first. Pass meta.next_cursor as cursor for the next page.",
     scopes: ['kadu:read'],
@@ -59,6 +55,7 @@ export class TasksService {
   /** @throws NotFoundException when no such task is in the caller's organization. */
   @McpTool({
     name: 'kadu_tasks_get',
+    output: TaskView,
     title: 'Get a task',
     description: 'Returns one task: its name, description and categorization rules.',
     scopes: ['kadu:read'],
@@ -71,6 +68,7 @@ export class TasksService {
   /** Creates a task; owners, admins and operators may run it until its permissions change. */
   @McpTool({
     name: 'kadu_tasks_create',
+    output: TaskView,
     title: 'Create a task',
     description:
       'Creates a task that categorizes bank statement lines (CSV: date,description,amount). Each rule gives its ' +
@@ -102,6 +100,7 @@ export class TasksService {
   /** Changes the fields sent. @throws NotFoundException as {@link get}. */
   @McpTool({
     name: 'kadu_tasks_update',
+    output: TaskView,
     title: 'Update a task',
     description: 'Changes the name, description or rules of a task; fields you omit stay as they are. rules replaces every rule.',
     scopes: ['kadu:write'],
@@ -129,6 +128,7 @@ export class TasksService {
    */
   @McpTool({
     name: 'kadu_tasks_delete',
+    output: DeletedTaskView,
     title: 'Delete a task',
     description: 'Deletes a task: it is no longer listed and cannot run. Its past executions remain readable.',
     scopes: ['kadu:write'],

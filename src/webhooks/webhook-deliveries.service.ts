@@ -6,6 +6,7 @@ import { IdempotencyService } from '@kobana/idempotency';
 import { assertRole } from '../common/roles/assert-role';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
+import { PageView } from '../common/pagination/page.view';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { ListWebhookDeliveriesDto, WebhookWriteDto } from './dto/webhook-endpoint.dto';
@@ -30,6 +31,7 @@ export class WebhookDeliveriesService {
   /** A page of deliveries, newest first, each with all its attempts. */
   @McpTool({
     name: 'kadu_webhook_deliveries_list',
+    output: PageView(WebhookDeliveryView),
     title: 'List webhook deliveries',
     description:
       "Lists your organization's webhook deliveries, newest first, optionally of one endpoint (endpoint_id), " +
@@ -61,6 +63,7 @@ export class WebhookDeliveriesService {
    */
   @McpTool({
     name: 'kadu_webhook_deliveries_replay',
+    output: WebhookDeliveryView,
     title: 'Replay a webhook delivery',
     description:
       'Sends the event of a delivery again to its endpoint, as a new delivery with the same event id. ' +

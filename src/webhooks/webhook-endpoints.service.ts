@@ -6,6 +6,7 @@ import { IdempotencyService, IdempotentRunOptions } from '@kobana/idempotency';
 import { assertRole } from '../common/roles/assert-role';
 import { keysetPage } from '../common/pagination/keyset.page';
 import { Page } from '../common/pagination/page.interface';
+import { PageView } from '../common/pagination/page.view';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { CreateWebhookEndpointDto, ListWebhookEndpointsDto, UpdateWebhookEndpointDto, WebhookWriteDto } from './dto/webhook-endpoint.dto';
@@ -45,6 +46,7 @@ export class WebhookEndpointsService {
   /** A page of endpoints, newest first, without secrets. */
   @McpTool({
     name: 'kadu_webhook_endpoints_list',
+    output: PageView(WebhookEndpointView),
     title: 'List webhook endpoints',
     description: "Lists your organization's webhook endpoints, newest first. Secrets are never listed.",
     scopes: ['kadu:read'],
@@ -64,6 +66,7 @@ export class WebhookEndpointsService {
   /** Creates an endpoint; the answer holds its signing secret, shown this once. */
   @McpTool({
     name: 'kadu_webhook_endpoints_create',
+    output: WebhookEndpointWithSecretView,
     title: 'Create a webhook endpoint',
     description:
       'Registers a URL that receives a signed POST when an event happens (execution.finished). The answer includes ' +
@@ -106,6 +109,7 @@ export class WebhookEndpointsService {
   /** Changes the fields sent. @throws NotFoundException when no such endpoint is in the caller's organization. */
   @McpTool({
     name: 'kadu_webhook_endpoints_update',
+    output: WebhookEndpointView,
     title: 'Update a webhook endpoint',
     description: 'Changes the url, description, events or enabled flag of an endpoint; fields you omit stay as they are.',
     scopes: ['kadu:write'],
@@ -133,6 +137,7 @@ export class WebhookEndpointsService {
   /** Soft delete: deliveries already made stay listed; pending ones are dropped by the loop. */
   @McpTool({
     name: 'kadu_webhook_endpoints_delete',
+    output: DeletedWebhookEndpointView,
     title: 'Delete a webhook endpoint',
     description: 'Deletes an endpoint: it receives nothing more. Its past deliveries stay listed.',
     scopes: ['kadu:write'],
@@ -158,6 +163,7 @@ export class WebhookEndpointsService {
   /** A new secret replaces the old at once; the answer shows it this once. */
   @McpTool({
     name: 'kadu_webhook_endpoints_rotate_secret',
+    output: WebhookEndpointWithSecretView,
     title: "Rotate a webhook endpoint's secret",
     description: 'Replaces the signing secret of an endpoint; the old one stops working at once. The answer shows the new secret, only now.',
     scopes: ['kadu:write'],

@@ -1,50 +1,113 @@
+import { Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsString, IsUrl, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookDeliveryStatus, WebhookEndpointsTable } from './webhook.tables';
 
+const DELIVERY_STATUSES: readonly WebhookDeliveryStatus[] = ['pending', 'succeeded', 'failed'];
+
 /** An endpoint as listed: never its secret. */
-export interface WebhookEndpointView {
-  id: string;
-  url: string;
-  description: string;
-  events: string[];
-  enabled: boolean;
-  created_at: string;
-  updated_at: string;
+export class WebhookEndpointView {
+  @IsString()
+  id!: string;
+
+  @IsUrl({ require_tld: false })
+  url!: string;
+
+  @IsString()
+  description!: string;
+
+  @IsArray()
+  @IsString({ each: true })
+  events!: string[];
+
+  @IsBoolean()
+  enabled!: boolean;
+
+  @IsISO8601()
+  created_at!: string;
+
+  @IsISO8601()
+  updated_at!: string;
 }
 
 /** What create and rotate answer: the only times the secret is shown. */
-export interface WebhookEndpointWithSecretView extends WebhookEndpointView {
-  secret: string;
+export class WebhookEndpointWithSecretView extends WebhookEndpointView {
+  @IsString()
+  secret!: string;
 }
 
 /** One HTTP try of a delivery. */
-export interface WebhookAttemptView {
-  attempt: number;
-  status_code: number | null;
-  duration_ms: number;
-  error: string | null;
-  attempted_at: string;
+export class WebhookAttemptView {
+  @IsInt()
+  attempt!: number;
+
+  @IsInt()
+  @JSONSchema({ nullable: true })
+  status_code!: number | null;
+
+  @IsInt()
+  duration_ms!: number;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  error!: string | null;
+
+  @IsISO8601()
+  attempted_at!: string;
 }
 
 /** A delivery and every attempt made for it, oldest first. */
-export interface WebhookDeliveryView {
-  id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  status: WebhookDeliveryStatus;
-  attempt_count: number;
-  last_status_code: number | null;
-  next_attempt_at: string | null;
-  replay_of: string | null;
-  created_at: string;
-  completed_at: string | null;
-  attempts: WebhookAttemptView[];
+export class WebhookDeliveryView {
+  @IsString()
+  id!: string;
+
+  @IsString()
+  endpoint_id!: string;
+
+  @IsString()
+  event_id!: string;
+
+  @IsString()
+  event_type!: string;
+
+  @IsIn(DELIVERY_STATUSES)
+  status!: WebhookDeliveryStatus;
+
+  @IsInt()
+  attempt_count!: number;
+
+  @IsInt()
+  @JSONSchema({ nullable: true })
+  last_status_code!: number | null;
+
+  @IsISO8601()
+  @JSONSchema({ nullable: true })
+  next_attempt_at!: string | null;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  replay_of!: string | null;
+
+  @IsISO8601()
+  created_at!: string;
+
+  @IsISO8601()
+  @JSONSchema({ nullable: true })
+  completed_at!: string | null;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => WebhookAttemptView)
+  attempts!: WebhookAttemptView[];
 }
 
 /** What `kadu_webhook_endpoints_delete` answers. */
-export interface DeletedWebhookEndpointView {
-  id: string;
-  deleted_at: string;
+export class DeletedWebhookEndpointView {
+  @IsString()
+  id!: string;
+
+  @IsISO8601()
+  deleted_at!: string;
 }
 
 /** The row's public fields; the sealed secret stays behind. */

@@ -11,6 +11,7 @@ import { createBillingApp } from '../../apps/billing/billing-app.setup';
 import { DatabaseConfirmationStore } from '@kobana/approvals';
 import { CreateTokenOptions, IdentityService } from '@kobana/identity';
 import { BillingRole } from '../../apps/billing/identity/billing-roles';
+import { expectToolOutputMatches } from '@kobana/mcp/testing';
 
 /** The public origin the test app believes it has (its own `Origin`). */
 export const BILLING_TEST_PUBLIC_URL = 'http://billing.test';
@@ -83,12 +84,15 @@ export async function callTool(billing: BillingTestApp, token: string, name: str
     response = await rpc2026(billing, token, 'tools/call', { name, arguments: args, ...retry });
   }
   if (response.body.result?.structuredContent?.status === 'approval_required') {
+    // The link is a success the SDK clients check against the tool's outputSchema too.
+    expectToolOutputMatches(billing.app, name, response.body.result);
     await approveAsPerson(billing, response.body.result.structuredContent.approval_id);
     response = await rpc2026(billing, token, 'tools/call', { name, arguments: args });
   }
   const { result, error } = response.body;
   if (!result) throw new Error(`${name}: ${JSON.stringify(error)}`);
   expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+  expectToolOutputMatches(billing.app, name, result);
   return { isError: result.isError === true, body: result.structuredContent };
 }
 

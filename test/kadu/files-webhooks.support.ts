@@ -5,6 +5,7 @@
  */
 import { KaduTestApp } from '../support/kadu-app';
 import { fetchApproved } from './approval.support';
+import { expectToolOutputMatches } from '@kobana/mcp/testing';
 
 /** A tool's answer: the parsed text content, and whether it was an error. */
 export interface ToolAnswer {
@@ -19,8 +20,9 @@ export async function callTool(kadu: KaduTestApp, token: string, name: string, a
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
   });
-  const json = (await res.json()) as { result?: { content: Array<{ text: string }>; isError?: boolean }; error?: unknown };
+  const json = (await res.json()) as { result?: { content: Array<{ text: string }>; isError?: boolean; structuredContent?: unknown }; error?: unknown };
   if (!json.result) throw new Error(`${name}: ${JSON.stringify(json.error)}`);
+  expectToolOutputMatches(kadu.app, name, json.result);
   const text = json.result.content[0]?.text ?? '';
   return { body: text === '' ? undefined : JSON.parse(text), isError: json.result.isError === true };
 }

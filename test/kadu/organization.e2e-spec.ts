@@ -3,6 +3,7 @@
  * (audience `api` only, JSON 401s) and the same JSON the MCP tool returns.
  */
 import { KaduTestApp, startKadu } from '../support/kadu-app';
+import { expectToolOutputMatches } from '@kobana/mcp/testing';
 
 describe('GET /api/v1/organization', () => {
   let kadu: KaduTestApp;
@@ -66,6 +67,7 @@ describe('GET /api/v1/organization', () => {
     const { result } = (await res.json()) as { result: { structuredContent: unknown; content: Array<{ text: string }> } };
     expect(result.structuredContent).toEqual(rest);
     expect(JSON.parse(result.content[0].text)).toEqual(rest);
+    expectToolOutputMatches(kadu.app, 'kadu_organization_get', result);
   });
 });
 

@@ -8,6 +8,7 @@
 import { FilesWriter } from '../../src/files/files.storage';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { fetchApproved } from './approval.support';
+import { expectToolOutputMatches } from '@kobana/mcp/testing';
 
 jest.setTimeout(60_000);
 
@@ -53,6 +54,7 @@ describe('tasks and executions: REST and MCP parity, isolation', () => {
     };
     if (!result) throw new Error(`${name}: ${JSON.stringify(error)}`);
     expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+    expectToolOutputMatches(kadu.app, name, result);
     return { isError: result.isError === true, body: result.structuredContent };
   }
 

@@ -13,6 +13,7 @@ export class BillingAuditEventsService {
   /** A page of audit events, newest first, with the filters given. */
   @McpTool({
     name: 'billing_audit_events_list',
+    output: AuditEventsPage,
     title: 'List audit events',
     description:
       'Lists what AI clients did in your organization, newest first: each tool call and refusal, with the person, the client, the decision ' +

@@ -1,13 +1,35 @@
+import { IsEmail, IsISO8601, IsString } from 'class-validator';
 import type { CustomersTable } from './customer.table';
 
 /** A customer as the API and the tools return it. */
-export interface CustomerView {
-  id: string;
-  name: string;
-  document: string;
-  email: string;
-  created_at: string;
-  updated_at: string;
+export class CustomerView {
+  @IsString()
+  id!: string;
+
+  @IsString()
+  name!: string;
+
+  /** CPF (11 digits) or CNPJ (14). */
+  @IsString()
+  document!: string;
+
+  @IsEmail()
+  email!: string;
+
+  @IsISO8601()
+  created_at!: string;
+
+  @IsISO8601()
+  updated_at!: string;
+}
+
+/** What `billing_customers_delete` answers. */
+export class DeletedCustomerView {
+  @IsString()
+  id!: string;
+
+  @IsISO8601()
+  deleted_at!: string;
 }
 
 /** Every field a listing's `fields` may name. */

@@ -8,22 +8,17 @@ import { BillingMessages } from '../billing.messages';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
 import { IdempotencyService } from '@kobana/idempotency';
 import { BillingPage, offsetPage } from '../common/offset-page';
+import { BillingPageView } from '../common/billing-page.view';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { InjectBillingDatabase } from '../database/inject-billing-database.decorator';
 import { assertPermission } from '../identity/billing-permission.check';
 import { rolesWith } from '../identity/billing-roles';
 import { findActiveCustomer } from './customer.lookup';
-import { CustomerView, toCustomerView } from './customer.view';
+import { CustomerView, DeletedCustomerView, toCustomerView } from './customer.view';
 import { BillingConfirmationMessages } from '../billing-confirmation.messages';
 import { CreateCustomerDto } from './dto/create-customer.dto';
 import { ListCustomersDto } from './dto/list-customers.dto';
 import { UpdateCustomerDto } from './dto/update-customer.dto';
-
-/** What `billing_customers_delete` answers. */
-export interface DeletedCustomerView {
-  id: string;
-  deleted_at: string;
-}
 
 /**
  * Customers of the caller's organization, served by `/api/v1/customers` and
@@ -38,6 +33,7 @@ export class CustomersService {
 
   @McpTool({
     name: 'billing_customers_list',
+    output: BillingPageView(CustomerView),
     title: 'List customers',
     description: 'Lists your customers, newest first. page/per_page page through them; fields keeps only the named fields.',
     scopes: [BILLING_SCOPES.read],
@@ -53,6 +49,7 @@ export class CustomersService {
 
   @McpTool({
     name: 'billing_customers_get',
+    output: CustomerView,
     title: 'Get a customer',
     description: 'Returns one customer: name, CPF/CNPJ and e-mail.',
     scopes: [BILLING_SCOPES.read],
@@ -66,6 +63,7 @@ export class CustomersService {
 
   @McpTool({
     name: 'billing_customers_create',
+    output: CustomerView,
     title: 'Create a customer',
     description: 'Creates a customer. document is the CPF (11 digits) or CNPJ (14 digits), unique among your customers.',
     scopes: [BILLING_SCOPES.write],
@@ -93,6 +91,7 @@ export class CustomersService {
 
   @McpTool({
     name: 'billing_customers_update',
+    output: CustomerView,
     title: 'Update a customer',
     description: 'Changes the name, document or e-mail of a customer; fields you omit stay as they are.',
     scopes: [BILLING_SCOPES.write],
@@ -118,6 +117,7 @@ export class CustomersService {
   /** Soft delete: gone from listings and lookups; its invoices keep naming it. */
   @McpTool({
     name: 'billing_customers_delete',
+    output: DeletedCustomerView,
     title: 'Delete a customer',
     description: 'Deletes a customer without active subscriptions. Its past invoices and NF-e remain.',
     scopes: [BILLING_SCOPES.write],

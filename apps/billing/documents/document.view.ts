@@ -1,10 +1,17 @@
+import { IsIn, IsInt, IsString } from 'class-validator';
+
 /** What `billing_invoices_pdf`, `billing_nfes_pdf` and `billing_nfes_xml` answer: never the bytes. */
-export interface DocumentView {
-  content_type: 'application/pdf' | 'application/xml';
+export class DocumentView {
+  @IsIn(['application/pdf', 'application/xml'])
+  content_type!: 'application/pdf' | 'application/xml';
+
   /** Bytes the path serves. */
-  size: number;
+  @IsInt()
+  size!: number;
+
   /** The `/api/v1` route on this host that serves them, with a token issued for the API. */
-  path: string;
+  @IsString()
+  path!: string;
 }
 
 /** A rendered document: its view and its bytes. */

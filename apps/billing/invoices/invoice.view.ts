@@ -1,21 +1,56 @@
-import type { InvoicesTable, InvoiceStatus } from './invoice.table';
+import { IsIn, IsInt, IsISO8601, IsString } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { INVOICE_STATUSES, InvoicesTable, InvoiceStatus } from './invoice.table';
 
 /** An invoice as the API and the tools return it. `total` is in cents. */
-export interface InvoiceView {
-  id: string;
-  number: number;
-  external_id: string | null;
-  customer_id: string;
-  subscription_id: string | null;
-  description: string;
-  total: number;
-  currency: 'BRL';
-  due_date: string;
-  status: InvoiceStatus;
-  created_at: string;
-  updated_at: string;
-  paid_at: string | null;
-  cancelled_at: string | null;
+export class InvoiceView {
+  @IsString()
+  id!: string;
+
+  @IsInt()
+  number!: number;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  external_id!: string | null;
+
+  @IsString()
+  customer_id!: string;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  subscription_id!: string | null;
+
+  @IsString()
+  description!: string;
+
+  /** In cents. */
+  @IsInt()
+  total!: number;
+
+  @IsIn(['BRL'])
+  currency!: 'BRL';
+
+  @IsString()
+  @JSONSchema({ format: 'date' })
+  due_date!: string;
+
+  @IsIn(INVOICE_STATUSES)
+  status!: InvoiceStatus;
+
+  @IsISO8601()
+  created_at!: string;
+
+  @IsISO8601()
+  updated_at!: string;
+
+  @IsISO8601()
+  @JSONSchema({ nullable: true })
+  paid_at!: string | null;
+
+  @IsISO8601()
+  @JSONSchema({ nullable: true })
+  cancelled_at!: string | null;
 }
 
 /** Every field a listing's `fields` may name. */

@@ -6,6 +6,7 @@ import { BillingMessages } from '../billing.messages';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
 import { IdempotencyService } from '@kobana/idempotency';
 import { BillingPage, offsetPage } from '../common/offset-page';
+import { BillingPageView } from '../common/billing-page.view';
 import { findActiveCustomer } from '../customers/customer.lookup';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { InjectBillingDatabase } from '../database/inject-billing-database.decorator';
@@ -33,6 +34,7 @@ export class InvoicesService {
 
   @McpTool({
     name: 'billing_invoices_list',
+    output: BillingPageView(InvoiceView),
     title: 'List invoices',
     description: 'Lists invoices, newest first, optionally by status (open, paid, cancelled) and customer_id. total is in cents.',
     ...READ,
@@ -45,7 +47,7 @@ export class InvoicesService {
     return offsetPage(rows, query, toInvoiceView);
   }
 
-  @McpTool({ name: 'billing_invoices_get', title: 'Get an invoice', description: 'Returns one invoice. total is in cents.', ...READ })
+  @McpTool({ name: 'billing_invoices_get', output: InvoiceView, title: 'Get an invoice', description: 'Returns one invoice. total is in cents.', ...READ })
   async get(@McpCaller() caller: McpCaller, @McpArgs() args: BillingIdDto): Promise<InvoiceView> {
     assertPermission(caller, 'invoices.read');
     return toInvoiceView(await findInvoice(this.db, caller.organization_id, args.id));
@@ -57,6 +59,7 @@ export class InvoicesService {
    */
   @McpTool({
     name: 'billing_invoices_upsert',
+    output: InvoiceView,
     title: 'Create or update an invoice',
     description:
       'Creates an open invoice (total in cents, due_date YYYY-MM-DD). With an external_id you already used, updates that ' +
@@ -90,6 +93,7 @@ export class InvoicesService {
 
   @McpTool({
     name: 'billing_invoices_pay',
+    output: InvoiceView,
     title: 'Mark an invoice paid',
     description: 'Records the payment of an open invoice.',
     scopes: [BILLING_SCOPES.write],
@@ -103,6 +107,7 @@ export class InvoicesService {
 
   @McpTool({
     name: 'billing_invoices_cancel',
+    output: InvoiceView,
     title: 'Cancel an invoice',
     description: 'Cancels an open invoice without an issued NF-e (cancel the NF-e first).',
     scopes: [BILLING_SCOPES.write],
@@ -117,6 +122,7 @@ export class InvoicesService {
 
   @McpTool({
     name: 'billing_invoices_pdf',
+    output: DocumentView,
     title: 'Invoice PDF',
     description: 'Returns content_type, size and the API path of the invoice PDF. Fetch the path on this host with a token issued for the API.',
     ...READ,

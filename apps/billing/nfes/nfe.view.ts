@@ -1,17 +1,42 @@
+import { IsIn, IsInt, IsISO8601, IsString } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import type { NfesTable, NfeStatus } from './nfe.table';
 
+const NFE_STATUSES: readonly NfeStatus[] = ['issued', 'cancelled'];
+
 /** An NF-e as the API and the tools return it. */
-export interface NfeView {
-  id: string;
-  invoice_id: string;
-  number: number;
-  series: string;
-  access_key: string;
-  status: NfeStatus;
-  cancel_reason: string | null;
-  issued_at: string;
-  created_at: string;
-  cancelled_at: string | null;
+export class NfeView {
+  @IsString()
+  id!: string;
+
+  @IsString()
+  invoice_id!: string;
+
+  @IsInt()
+  number!: number;
+
+  @IsString()
+  series!: string;
+
+  @IsString()
+  access_key!: string;
+
+  @IsIn(NFE_STATUSES)
+  status!: NfeStatus;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  cancel_reason!: string | null;
+
+  @IsISO8601()
+  issued_at!: string;
+
+  @IsISO8601()
+  created_at!: string;
+
+  @IsISO8601()
+  @JSONSchema({ nullable: true })
+  cancelled_at!: string | null;
 }
 
 /** Every field a listing's `fields` may name. */

@@ -8,6 +8,7 @@ import { BillingMessages } from '../billing.messages';
 import { BillingIdDto } from '../common/billing-id.dto';
 import { IdempotencyService } from '@kobana/idempotency';
 import { BillingPage, offsetPage } from '../common/offset-page';
+import { BillingPageView } from '../common/billing-page.view';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { InjectBillingDatabase } from '../database/inject-billing-database.decorator';
 import { DocumentView, RenderedDocument } from '../documents/document.view';
@@ -34,7 +35,13 @@ export class NfesService {
     private readonly idempotency: IdempotencyService<BillingDatabase>,
   ) {}
 
-  @McpTool({ name: 'billing_nfes_list', title: 'List NF-e', description: 'Lists NF-e, newest first, optionally by status and invoice_id.', ...READ })
+  @McpTool({
+    name: 'billing_nfes_list',
+    output: BillingPageView(NfeView),
+    title: 'List NF-e',
+    description: 'Lists NF-e, newest first, optionally by status and invoice_id.',
+    ...READ,
+  })
   list(@McpCaller() caller: McpCaller, @McpArgs() query: ListNfesDto): Promise<BillingPage<Partial<NfeView>>> {
     assertPermission(caller, 'nfes.read');
     let rows = this.db.selectFrom('nfes').where('organization_id', '=', caller.organization_id);
@@ -43,7 +50,7 @@ export class NfesService {
     return offsetPage(rows, query, toNfeView);
   }
 
-  @McpTool({ name: 'billing_nfes_get', title: 'Get an NF-e', description: 'Returns one NF-e: number, series, access key, status.', ...READ })
+  @McpTool({ name: 'billing_nfes_get', output: NfeView, title: 'Get an NF-e', description: 'Returns one NF-e: number, series, access key, status.', ...READ })
   async get(@McpCaller() caller: McpCaller, @McpArgs() args: BillingIdDto): Promise<NfeView> {
     assertPermission(caller, 'nfes.read');
     return toNfeView(await findNfe(this.db, caller.organization_id, args.id));
@@ -51,6 +58,7 @@ export class NfesService {
 
   @McpTool({
     name: 'billing_nfes_issue',
+    output: NfeView,
     title: 'Issue an NF-e',
     description: 'Issues the NF-e of a paid invoice (one live NF-e per invoice).',
     scopes: [BILLING_SCOPES.write],
@@ -91,6 +99,7 @@ export class NfesService {
 
   @McpTool({
     name: 'billing_nfes_cancel',
+    output: NfeView,
     title: 'Cancel an NF-e',
     description: 'Cancels an issued NF-e, with a reason of 15 to 255 characters.',
     scopes: [BILLING_SCOPES.write],
@@ -113,6 +122,7 @@ export class NfesService {
 
   @McpTool({
     name: 'billing_nfes_pdf',
+    output: DocumentView,
     title: 'NF-e PDF (DANFE)',
     description: 'Returns content_type, size and the API path of the NF-e PDF. Fetch the path on this host with a token issued for the API.',
     ...READ,
@@ -123,6 +133,7 @@ export class NfesService {
 
   @McpTool({
     name: 'billing_nfes_xml',
+    output: DocumentView,
     title: 'NF-e XML',
     description: 'Returns content_type, size and the API path of the NF-e XML. Fetch the path on this host with a token issued for the API.',
     ...READ,

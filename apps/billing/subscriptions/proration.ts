@@ -1,14 +1,24 @@
+import { IsInt } from 'class-validator';
 import { daysBetween } from '../common/billing-dates';
 
 /** What a mid-cycle plan change is worth, in cents. */
-export interface Proration {
-  old_amount_cents: number;
-  new_amount_cents: number;
+export class Proration {
+  @IsInt()
+  old_amount_cents!: number;
+
+  @IsInt()
+  new_amount_cents!: number;
+
   /** Days from the change to the end of the period (the change day included). */
-  days_remaining: number;
-  days_in_period: number;
+  @IsInt()
+  days_remaining!: number;
+
+  @IsInt()
+  days_in_period!: number;
+
   /** Positive: charged now. Negative: credited to the subscription. Zero: nothing. */
-  amount_cents: number;
+  @IsInt()
+  amount_cents!: number;
 }
 
 /**

@@ -9,7 +9,8 @@ import { ChangePlanBodyDto, ChangePlanDto } from './dto/change-plan.dto';
 import { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import { ListSubscriptionsDto } from './dto/list-subscriptions.dto';
 import { SubscriptionView } from './subscription.view';
-import { PlanChangeView, SubscriptionsService } from './subscriptions.service';
+import { SubscriptionsService } from './subscriptions.service';
+import { PlanChangeView } from './subscription.view';
 
 /** `/api/v1/subscriptions`: each route calls the service method its tool runs. */
 @Controller(`${BILLING_API_V1}/subscriptions`)

@@ -9,6 +9,7 @@ import { addOneMonth, today } from '../common/billing-dates';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
 import { IdempotencyService } from '@kobana/idempotency';
 import { BillingPage, offsetPage } from '../common/offset-page';
+import { BillingPageView } from '../common/billing-page.view';
 import { findActiveCustomer } from '../customers/customer.lookup';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { InjectBillingDatabase } from '../database/inject-billing-database.decorator';
@@ -20,17 +21,9 @@ import { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import { ListSubscriptionsDto } from './dto/list-subscriptions.dto';
 import { Proration, prorate } from './proration';
 import { findSubscription } from './subscription.lookup';
-import { SubscriptionView, toSubscriptionView } from './subscription.view';
+import { PlanChangeView, SubscriptionView, toSubscriptionView } from './subscription.view';
 import { BillingConfirmationMessages } from '../billing-confirmation.messages';
 import { customerWords } from '../common/billing-confirmation.words';
-
-/** What `billing_subscriptions_change_plan` answers. */
-export interface PlanChangeView {
-  subscription: SubscriptionView;
-  proration: Proration;
-  /** The open invoice charging an upgrade's proration; `null` when nothing is charged. */
-  invoice_id: string | null;
-}
 
 /** Subscriptions, served by `/api/v1/subscriptions` and the `billing_subscriptions_*` tools. */
 @Injectable()
@@ -42,6 +35,7 @@ export class SubscriptionsService {
 
   @McpTool({
     name: 'billing_subscriptions_list',
+    output: BillingPageView(SubscriptionView),
     title: 'List subscriptions',
     description: 'Lists subscriptions, newest first, optionally by status and customer_id. page/per_page/fields as every listing.',
     scopes: [BILLING_SCOPES.read],
@@ -58,6 +52,7 @@ export class SubscriptionsService {
 
   @McpTool({
     name: 'billing_subscriptions_get',
+    output: SubscriptionView,
     title: 'Get a subscription',
     description: 'Returns one subscription: plan, monthly price in cents, current period and credit.',
     scopes: [BILLING_SCOPES.read],
@@ -72,6 +67,7 @@ export class SubscriptionsService {
   /** Starts a monthly subscription and opens the invoice of its first period. */
   @McpTool({
     name: 'billing_subscriptions_create',
+    output: SubscriptionView,
     title: 'Create a subscription',
     description: 'Subscribes a customer to a plan (monthly price in cents) from start_date, and opens the invoice of the first month.',
     scopes: [BILLING_SCOPES.write],
@@ -113,6 +109,7 @@ export class SubscriptionsService {
   /** Changes the plan mid-cycle, prorated by day: an upgrade opens an invoice, a downgrade leaves a credit. */
   @McpTool({
     name: 'billing_subscriptions_change_plan',
+    output: PlanChangeView,
     title: 'Change the plan of a subscription',
     description:
       'Moves an active subscription to another plan from effective_date (default today) within the current period. ' +
@@ -158,6 +155,7 @@ export class SubscriptionsService {
 
   @McpTool({
     name: 'billing_subscriptions_cancel',
+    output: SubscriptionView,
     title: 'Cancel a subscription',
     description: 'Cancels an active subscription: no further periods are billed. Invoices already open stay open.',
     scopes: [BILLING_SCOPES.write],

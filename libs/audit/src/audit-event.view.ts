@@ -1,17 +1,124 @@
-import type { McpAuditClientInfo, McpAuditEvent } from '@kobana/mcp';
+import { Type } from 'class-transformer';
+import { IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsString, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { MCP_AUDIT_DECISIONS, MCP_AUDIT_OUTCOMES } from '@kobana/mcp';
+import type { McpAuditClientInfo, McpAuditDecision, McpAuditEvent, McpAuditOutcome, McpEra } from '@kobana/mcp';
 import { AuditEventsTable } from './audit.tables';
 
+/** What the client said of itself (era 2026 `clientInfo`), kept as it came. */
+export class AuditClientInfoView implements McpAuditClientInfo {
+  @IsString()
+  @JSONSchema({ nullable: true })
+  name!: string | null;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  version!: string | null;
+
+  @IsIn([true])
+  self_reported!: true;
+}
+
 /** An audit event as the listing answers it: the event the sink received, its two objects parsed back from the row. */
-export type AuditEventView = McpAuditEvent;
+export class AuditEventView implements McpAuditEvent {
+  @IsString()
+  id!: string;
+
+  @IsISO8601()
+  time!: string;
+
+  @IsString()
+  organization_id!: string;
+
+  @IsString()
+  subject!: string;
+
+  @IsString()
+  client_id!: string;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  client_name!: string | null;
+
+  @ValidateNested()
+  @Type(() => AuditClientInfoView)
+  @JSONSchema({ nullable: true })
+  client_info!: McpAuditClientInfo | null;
+
+  @IsIn(['2025', '2026'])
+  era!: McpEra;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  protocol_version!: string | null;
+
+  @IsString()
+  method!: string;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  tool!: string | null;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  arguments_digest!: string | null;
+
+  /** The call's arguments without its sensitive properties: any JSON object the tool's DTO allows. */
+  @IsObject()
+  @JSONSchema({ nullable: true })
+  arguments!: Record<string, unknown> | null;
+
+  @IsIn(MCP_AUDIT_DECISIONS)
+  decision!: McpAuditDecision;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  approval_id!: string | null;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  approved_by!: string | null;
+
+  @IsIn(MCP_AUDIT_OUTCOMES)
+  outcome!: McpAuditOutcome;
+
+  @IsInt()
+  @JSONSchema({ nullable: true })
+  status!: number | null;
+
+  @IsInt()
+  @JSONSchema({ nullable: true })
+  error_code!: number | null;
+
+  @IsString()
+  @JSONSchema({ nullable: true })
+  correlation_id!: string | null;
+
+  @IsNumber()
+  duration_ms!: number;
+}
+
+/** `meta` of the listing. */
+export class AuditEventsPageMetaView {
+  /** Pass as `cursor` for the next page; `null` on the last one. */
+  @IsString()
+  @JSONSchema({ nullable: true })
+  next_cursor!: string | null;
+
+  @IsInt()
+  limit!: number;
+}
 
 /** A page of the listing: `{ data, meta: { next_cursor, limit } }`, the shape of Kadu's listings. */
-export interface AuditEventsPage {
-  data: AuditEventView[];
-  meta: {
-    /** Pass as `cursor` for the next page; `null` on the last one. */
-    next_cursor: string | null;
-    limit: number;
-  };
+export class AuditEventsPage {
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => AuditEventView)
+  data!: AuditEventView[];
+
+  @ValidateNested()
+  @Type(() => AuditEventsPageMetaView)
+  meta!: AuditEventsPageMetaView;
 }
 
 /** The row as the listing shows it, with the same key order whatever the database. */

@@ -16,5 +16,5 @@ export { DatabaseAuditSink } from './database-audit.sink';
 export { AuditEventsService } from './audit-events.service';
 export { AuditEventsPruner } from './audit-events.pruner';
 export { ListAuditEventsDto, AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT } from './dto/list-audit-events.dto';
-export type { AuditEventView, AuditEventsPage } from './audit-event.view';
+export { AuditEventView, AuditEventsPage, AuditClientInfoView, AuditEventsPageMetaView } from './audit-event.view';
 export { AuditMessages } from './audit.messages';

@@ -56,6 +56,9 @@ export const McpMessages = {
     `MCP decorators on ${provider}.${method} are ignored: request-scoped providers cannot serve MCP (they have no instance at start-up)`,
   inputSchemaWithDto: (tool: string) => `MCP tool "${tool}" declares both "inputSchema" and "input": choose one`,
   inputSchemaNotObject: (tool: string) => `MCP tool "${tool}": "inputSchema" must be a JSON Schema with "type": "object"`,
+  outputSchemaWithClass: (tool: string) => `MCP tool "${tool}" declares both "outputSchema" and "output": choose one`,
+  outputSchemaNotObject: (tool: string) =>
+    `MCP tool "${tool}": its output must be a JSON Schema with "type": "object" (MCP requires an object for structuredContent)`,
   missingInputType: (tool: string) =>
     `MCP tool "${tool}" takes @McpArgs() but its type is not a class: declare a DTO class as the parameter type or set "input" in @McpTool()`,
   confirmationNotDestructive: (tool: string) =>

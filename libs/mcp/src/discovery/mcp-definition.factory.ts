@@ -17,8 +17,15 @@ import { McpPromptOptions } from '../interfaces/mcp-prompt-options.interface';
 import { McpPromptDefinition } from '../interfaces/mcp-prompt-definition.interface';
 import { McpCompletionOptions } from '../interfaces/mcp-completion-options.interface';
 import { McpCompletionDefinition } from '../interfaces/mcp-completion-definition.interface';
+import { getMetadataStorage } from 'class-validator';
+import { withApprovalRequired } from '../confirmation/mcp-approval-required.schema';
+import { McpContent } from '../results/mcp-content.result';
+import { McpInputRequired } from '../results/mcp-input-required.result';
 
 const EMPTY_INPUT_SCHEMA: McpJsonSchema = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
+
+/** What `design:returntype` reports for a method whose return type says nothing about its JSON (`async` methods: `Promise`). */
+const NOT_OUTPUT_TYPES: readonly Function[] = [Object, Promise, Array, String, Number, Boolean, Symbol, Date, Map, Set, Function];
 
 /** An undecorated completion method is called as `(caller, value, context)`. */
 const COMPLETION_DEFAULT_PARAMS: McpParamBinding[] = [
@@ -52,6 +59,7 @@ export class McpDefinitionFactory {
     if (options.inputSchema && options.inputSchema.type !== 'object') throw new Error(McpMessages.inputSchemaNotObject(options.name));
     const inputType = options.inputSchema ? undefined : ((options.input as Type<object> | undefined) ?? this.argsType(method, true, options.name));
     const rawSchema = options.inputSchema ? deepFreeze(structuredClone(options.inputSchema)) : undefined;
+    const outputSchema = this.outputSchema(method, options);
     return {
       name: options.name,
       options,
@@ -60,6 +68,7 @@ export class McpDefinitionFactory {
         ...(options.title ? { title: options.title } : {}),
         description: options.description,
         inputSchema: rawSchema ?? (inputType ? this.schemas.create(inputType) : EMPTY_INPUT_SCHEMA),
+        ...(outputSchema ? { outputSchema } : {}),
         annotations: {
           ...(options.title ? { title: options.title } : {}),
           readOnlyHint: options.annotations?.readOnlyHint ?? false,
@@ -113,6 +122,33 @@ export class McpDefinitionFactory {
   completion(method: McpMethodRef, options: McpCompletionOptions): McpCompletionDefinition {
     const invocable = this.invocable(method);
     return { options, ...invocable, params: invocable.params.length > 0 ? invocable.params : COMPLETION_DEFAULT_PARAMS };
+  }
+
+  /**
+   * The tool's `outputSchema`: `outputSchema` as given, or the schema of
+   * `output`, or of the declared return type when it is a class. A destructive
+   * tool's admits the approval link too, which it answers before it runs.
+   */
+  private outputSchema({ prototype, methodName }: McpMethodRef, options: McpToolOptions): McpJsonSchema | undefined {
+    if (options.outputSchema && options.output) throw new Error(McpMessages.outputSchemaWithClass(options.name));
+    const type = options.output ?? this.returnedClass(prototype, methodName);
+    const schema = options.outputSchema ? structuredClone(options.outputSchema) : type ? this.schemas.createOutput(type) : undefined;
+    if (!schema) return undefined;
+    // MCP: `structuredContent` is an object, so is the root of the schema describing it.
+    if (schema.type !== 'object') throw new Error(McpMessages.outputSchemaNotObject(options.name));
+    return deepFreeze(options.annotations?.destructiveHint ? withApprovalRequired(schema) : schema);
+  }
+
+  /**
+   * The declared return class, when it describes JSON: a class with
+   * class-validator decorators. `McpContent`, `McpInputRequired` or any class
+   * without them says nothing about `structuredContent`, and an empty closed
+   * schema would make the SDK clients refuse every answer.
+   */
+  private returnedClass(prototype: object, methodName: string): Type<object> | undefined {
+    const returned: unknown = Reflect.getMetadata('design:returntype', prototype, methodName);
+    if (typeof returned !== 'function' || NOT_OUTPUT_TYPES.includes(returned) || returned === McpContent || returned === McpInputRequired) return undefined;
+    return getMetadataStorage().getTargetValidationMetadatas(returned, '', true, false).length > 0 ? (returned as Type<object>) : undefined;
   }
 
   /**

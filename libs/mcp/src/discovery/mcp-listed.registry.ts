@@ -5,6 +5,12 @@ import { isVisibleTo } from './mcp-access.rules';
 /** How many distinct (roles, scopes) combinations keep a prepared list. */
 const VISIBLE_CACHE_LIMIT = 256;
 
+/** What callers with one permission set see, and its key. */
+interface McpVisibleSet<TDescriptor> {
+  key: string;
+  descriptors: readonly TDescriptor[];
+}
+
 /**
  * The base of every registry whose definitions callers list (tools,
  * resources, templates, prompts): filled once at start-up by the explorer,
@@ -13,7 +19,10 @@ const VISIBLE_CACHE_LIMIT = 256;
  */
 export abstract class McpListedRegistry<TDescriptor, TDefinition extends McpListedDefinition<TDescriptor>> {
   private readonly definitions = new Map<string, TDefinition>();
-  private readonly visibleCache = new Map<string, readonly TDescriptor[]>();
+  /** By combination of roles and scopes. */
+  private readonly visibleCache = new Map<string, McpVisibleSet<TDescriptor>>();
+  /** By permission set (see {@link visibilityKey}). */
+  private readonly bySet = new Map<string, McpVisibleSet<TDescriptor>>();
   /** Counts registrations, so a key issued before one never names the list after it. */
   private generation = 0;
 
@@ -30,6 +39,7 @@ export abstract class McpListedRegistry<TDescriptor, TDefinition extends McpList
     this.definitions.set(key, definition);
     this.generation++;
     this.visibleCache.clear();
+    this.bySet.clear();
   }
 
   has(key: string): boolean {
@@ -51,27 +61,38 @@ export abstract class McpListedRegistry<TDescriptor, TDefinition extends McpList
   }
 
   /**
-   * What decides which descriptors a caller sees: callers with the same key
-   * see the same list. It changes when a definition is registered, so a
-   * result prepared under an older key (the dispatcher keeps serialized
-   * lists by it) is never answered for the new list.
+   * What decides which descriptors a caller sees: the set of definitions its
+   * roles and scopes allow (their positions, with the generation), so callers
+   * whose tokens differ in what no definition asks for share one key, and the
+   * dispatcher one serialized answer per permission set. The set is worked out
+   * once per combination of roles and scopes. The key changes when a
+   * definition is registered, so a result prepared under an older key is
+   * never answered for the new list.
    */
   visibilityKey(caller: McpCaller): string {
-    return `${this.generation}|${[...caller.roles].sort().join(',')}|${[...caller.scopes].sort().join(',')}`;
+    return this.visible(caller).key;
   }
 
   /** The descriptors a caller may see: its role allows them and its token carries their scopes. */
   visibleTo(caller: McpCaller): readonly TDescriptor[] {
-    const key = this.visibilityKey(caller);
-    let visible = this.visibleCache.get(key);
+    return this.visible(caller).descriptors;
+  }
+
+  private visible(caller: McpCaller): McpVisibleSet<TDescriptor> {
+    const callerKey = `${[...caller.roles].sort().join(',')}|${[...caller.scopes].sort().join(',')}`;
+    let visible = this.visibleCache.get(callerKey);
     if (!visible) {
-      visible = Object.freeze(
-        this.list()
-          .filter((definition) => isVisibleTo(definition, caller))
-          .map((definition) => definition.descriptor),
-      );
-      if (this.visibleCache.size >= VISIBLE_CACHE_LIMIT) this.visibleCache.clear();
-      this.visibleCache.set(key, visible);
+      const definitions = this.list();
+      const positions = definitions.flatMap((definition, position) => (isVisibleTo(definition, caller) ? [position] : []));
+      const key = `${this.generation}|${positions.join(',')}`;
+      // Another combination with the same permission set shares its descriptors (and so its prepared answer).
+      visible = this.bySet.get(key) ?? { key, descriptors: Object.freeze(positions.map((position) => definitions[position].descriptor)) };
+      if (this.visibleCache.size >= VISIBLE_CACHE_LIMIT) {
+        this.visibleCache.clear();
+        this.bySet.clear();
+      }
+      this.visibleCache.set(callerKey, visible);
+      this.bySet.set(key, visible);
     }
     return visible;
   }

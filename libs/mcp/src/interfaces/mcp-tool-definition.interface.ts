@@ -9,6 +9,8 @@ export interface McpToolDescriptor {
   title?: string;
   description: string;
   inputSchema: McpJsonSchema;
+  /** What `structuredContent` holds on success; absent when the tool declares no output. */
+  outputSchema?: McpJsonSchema;
   annotations: {
     title?: string;
     readOnlyHint: boolean;

@@ -53,6 +53,22 @@ export interface McpToolOptions extends McpAccessOptions {
    */
   input?: new (...args: any[]) => object;
   /**
+   * The class describing what the tool answers on success (the route's JSON):
+   * its `outputSchema` is built from it at start-up, as the input schema is
+   * from the DTO (class-validator decorators, `@JSONSchema()`, nested classes
+   * through `@ValidateNested()` + `@Type()`), every object closed. When
+   * omitted, the method's declared return type is used if it is a class with
+   * class-validator decorators; an
+   * `async` method's is `Promise`, which says nothing, so such a method needs
+   * this option. Without either, the tool lists no `outputSchema`.
+   */
+  output?: new (...args: any[]) => object;
+  /**
+   * A JSON Schema 2020-12 object schema for the success answer, listed as is,
+   * for a shape no class can describe. Exclusive with `output`.
+   */
+  outputSchema?: McpJsonSchema;
+  /**
    * The rate-limit budget the tool's calls count against.
    * @default 'read' with `readOnlyHint: true`, 'run' with an explicit `idempotentHint: false`, else 'write'
    */

@@ -25,6 +25,7 @@ interface DtoSchemaEntry {
 @Injectable()
 export class DtoJsonSchemaFactory {
   private readonly cache = new Map<Type<object>, DtoSchemaEntry>();
+  private readonly outputCache = new Map<Type<object>, McpJsonSchema>();
 
   /**
    * The `inputSchema` of a DTO. The object is deep-frozen and shared by every
@@ -44,6 +45,23 @@ export class DtoJsonSchemaFactory {
    */
   headers(dto: Type<object>): McpHeaderBinding[] {
     return this.entry(dto).headers.map((binding) => ({ ...binding, path: [...binding.path] }));
+  }
+
+  /**
+   * The `outputSchema` of a response class: the same description as a DTO's
+   * (class-validator decorators, `@JSONSchema()`, nested classes inlined,
+   * every object closed), without the `Mcp-Param-*` headers, which only
+   * arguments carry. Deep-frozen and cached like {@link create}.
+   *
+   * @throws Error when the class cannot be described.
+   */
+  createOutput(type: Type<object>): McpJsonSchema {
+    let schema = this.outputCache.get(type);
+    if (!schema) {
+      schema = deepFreeze(inlineDtoSchemas(collectDtoSchemas(type)));
+      this.outputCache.set(type, schema);
+    }
+    return schema;
   }
 
   private entry(dto: Type<object>): DtoSchemaEntry {

@@ -59,9 +59,18 @@ function normalizeSubschema(node: unknown, where: string): McpJsonSchema | boole
   return out as McpJsonSchema;
 }
 
-/** OpenAPI `nullable: true` is 2020-12 `type: [T, 'null']`; an `enum` must list `null` too or it still rejects it. */
+/**
+ * OpenAPI `nullable: true` is 2020-12 `type: [T, 'null']`; an `enum` must list `null` too or it still rejects it.
+ * A nested DTO (`$ref`, inlined later) has no `type` to widen: it becomes `anyOf: [{ $ref }, { type: 'null' }]`.
+ */
 function applyNullable(source: JsonObject, out: JsonObject): void {
   if (source.nullable !== true) return;
+  if (typeof out.$ref === 'string' && out.type === undefined) {
+    const { $ref, ...siblings } = out;
+    for (const key of Object.keys(out)) delete out[key];
+    Object.assign(out, siblings, { anyOf: [{ $ref }, { type: 'null' }] });
+    return;
+  }
   if (typeof out.type === 'string') out.type = [out.type, 'null'];
   else if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
   if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];

@@ -12,6 +12,7 @@ export { rateLimitKey } from '../limits/mcp-rate-limit.key';
 export { McpTestClient } from './mcp-test.client';
 export type { McpTestClientOptions, McpTestEra, McpTestModuleRef, McpElicitationAnswer } from './mcp-test.client';
 export { McpTestError } from './mcp-test.error';
+export { expectToolOutputMatches } from './mcp-test.output';
 export type { McpToolOutcome, McpTestApprovalLink, McpTestJson, McpTestObject } from './mcp-test.results';
 export { McpTestingVerifier } from './mcp-testing.verifier';
 export type { McpTestCaller } from './mcp-testing.verifier';

@@ -12,6 +12,7 @@ import { McpTestHttpResponse, sendToApp } from './mcp-test.http';
 import { McpTestJson, McpTestObject, McpToolOutcome, toToolOutcome } from './mcp-test.results';
 import { McpTestCaller, McpTestingVerifier } from './mcp-testing.verifier';
 import { McpTestingMessages } from './mcp-testing.messages';
+import { MCP_TEST_OUTPUT_CHECK } from './mcp-test.output';
 
 /** The protocol era a client speaks: `2026` (envelope `_meta` and mirrored headers, the default) or `2025` (`MCP-Protocol-Version: 2025-06-18`). */
 export type McpTestEra = '2026' | '2025';
@@ -33,6 +34,13 @@ export interface McpTestClientOptions {
   clientInfo?: { name: string; version: string };
   /** Headers added to every request (e.g. `Origin`). */
   headers?: Record<string, string>;
+  /**
+   * Check every successful `structuredContent` against the tool's `outputSchema`,
+   * as the official SDK clients do, and throw when it does not match.
+   * `false` only for a test about a server that answers what it should not.
+   * @default true
+   */
+  checkOutput?: boolean;
 }
 
 /** An elicitation answer: `accept` confirms (`confirm: true`), the others cancel. */
@@ -162,7 +170,10 @@ export class McpTestClient {
     retry?: { inputResponses: unknown; requestState: string },
   ): Promise<McpToolOutcome<S>> {
     const response = await this.resultOf('tools/call', { name, arguments: args, ...(retry ?? {}) });
-    return toToolOutcome({ name, arguments: args }, response.result, response.status, response.headers);
+    const outcome = toToolOutcome({ name, arguments: args }, response.result, response.status, response.headers);
+    if (this.options.checkOutput !== false)
+      MCP_TEST_OUTPUT_CHECK.check(outcome, this.app.get(McpToolRegistry, { strict: false }).get(name)?.descriptor.outputSchema);
+    return outcome;
   }
 
   /** Answers a pending `input_required` with the person's choice, carrying its `requestState`: the tool runs on `accept`. */

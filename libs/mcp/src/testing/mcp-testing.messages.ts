@@ -8,5 +8,7 @@ export const McpTestingMessages = {
   notInputRequired: (tool: string) => `${tool}: the call did not ask for a confirmation in the chat (input_required)`,
   notApprovalRequired: (tool: string) => `${tool}: the call did not answer an approval link (approval_required)`,
   notPending: (id: string) => `approval ${id} was not pending, so it could not be approved`,
+  outputMissing: (tool: string) => `${tool}: the tool lists an outputSchema but its successful answer has no structuredContent (SDK clients refuse it)`,
+  outputInvalid: (tool: string, errors: string) => `${tool}: structuredContent does not match the tool's outputSchema (SDK clients refuse it): ${errors}`,
   restNotJson: (method: string, path: string, status: number) => `${method} ${path} answered ${status} with a body that is not JSON`,
 } as const;

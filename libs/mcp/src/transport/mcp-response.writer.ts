@@ -19,8 +19,7 @@ export function sendMcpJson(response: Response, status: number, body: unknown): 
  */
 export function sendMcpResult(response: Response, id: JsonRpcId, result: Record<string, unknown> | McpPreparedResult): void {
   if (result instanceof McpPreparedResult) {
-    const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, 'utf8');
-    writeJson(response, 200, Buffer.concat([head, result.bytes, CLOSING_BRACE], head.length + result.bytes.length + 1));
+    writePrepared(response, `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, result.tail);
   } else if (result.structuredContent instanceof McpRawJson) {
     writeJson(response, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${stringifyWithRawJson(result)}}`);
   } else {
@@ -28,7 +27,19 @@ export function sendMcpResult(response: Response, id: JsonRpcId, result: Record<
   }
 }
 
-const CLOSING_BRACE = Buffer.from('}');
+/**
+ * The envelope's head, then the prepared bytes as they are: one `writev` of
+ * two chunks (the response is corked), where concatenating them copied a
+ * list of hundreds of tool schemas on every answer.
+ */
+function writePrepared(response: Response, head: string, tail: Buffer): void {
+  response.statusCode = 200;
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Content-Length', Buffer.byteLength(head) + tail.length);
+  response.cork();
+  response.write(head);
+  response.end(tail);
+}
 
 /**
  * `JSON.stringify(result)` for a plain object, with its {@link McpRawJson}
