@@ -99,6 +99,19 @@ describe('Kadu’s authorization server refuses (real flows)', () => {
     expect(world.cimd.hits('loopback')).toBe(0);
   });
 
+  it('a document at a non-public address written as IPv4-translated IPv6: invalid_client, never contacted, even with loopback allowed', async () => {
+    const port = new URL(world.cimd.origin).port;
+    const clientId = `https://[::ffff:0:7f00:1]:${port}/clients/translated.json`;
+    const request = authorizationRequest(server, clientOf(clientId));
+    const response = await fetch(request.url, { redirect: 'manual' });
+    const body = await response.text();
+    expect(response.status).toBe(400);
+    expect(body).toContain('invalid_client');
+    expect(body).toContain('refused: ::ffff:0:7f00:1 is a non-public address');
+    expect(response.headers.get('location')).toBeNull();
+    expect(world.cimd.hits('translated')).toBe(0);
+  });
+
   it('a revoked access token (RFC 7009): the next MCP call is 401 with the Bearer challenge', async () => {
     const { clientId, access } = await allowedTokens('revoked-access');
     expect((await rawToolsList(kadu.mcpUrl, access)).status).toBe(200);
