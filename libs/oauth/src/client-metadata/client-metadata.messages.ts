@@ -14,6 +14,7 @@ export const CLIENT_METADATA_MESSAGES = {
   notJson: (url: string) => `the client metadata document at ${url} is not JSON`,
   notObject: (url: string) => `the client metadata document at ${url} is not a JSON object`,
   clientIdMismatch: (url: string) => `the client metadata document at ${url} has a client_id that is not its own URL`,
+  overLimit: (url: string, bound: string) => `the client metadata document at ${url} is invalid: ${bound}`,
   invalidField: (url: string, field: string, rule: string) => `the client metadata document at ${url} is invalid: ${field} ${rule}`,
   loopbackInProduction: (setting: string) =>
     `Refusing to start with NODE_ENV=production: ${setting} lets client metadata documents come from loopback addresses, which is for development only. Unset it.`,
