@@ -473,17 +473,25 @@ describe('Two replicas of Kadu sharing a database and PUBLIC_URL', () => {
 
 describe('Dynamic Client Registration limit', () => {
   let kadu: KaduTestApp;
+  let replica: KaduTestApp;
   beforeAll(async () => {
     kadu = await startKadu();
+    replica = await startKadu({ databaseUrl: kadu.databaseUrl });
   });
-  afterAll(() => kadu?.close());
+  afterAll(async () => {
+    await replica?.close();
+    await kadu?.close();
+  });
 
-  it('allows 10 registrations a minute per address, then answers 429 with Retry-After', async () => {
-    const host: OAuthHost = { baseUrl: kadu.baseUrl, issuer: kadu.baseUrl, resource: kadu.mcpUrl, mcpUrl: kadu.mcpUrl };
-    for (let attempt = 0; attempt < 10; attempt++) expect((await register(host)).status).toBe(201);
-    const refused = await register(host);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await refused.json()) as Json).error).toBe('too_many_requests');
+  it('allows 10 registrations a minute per address across every replica of one database, then answers 429 with Retry-After on each', async () => {
+    const hostOf = (app: KaduTestApp): OAuthHost => ({ baseUrl: app.baseUrl, issuer: app.baseUrl, resource: app.mcpUrl, mcpUrl: app.mcpUrl });
+    const replicas = [hostOf(kadu), hostOf(replica)];
+    for (let attempt = 0; attempt < 10; attempt++) expect((await register(replicas[attempt % 2])).status).toBe(201);
+    for (const host of replicas) {
+      const refused = await register(host);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as Json).error).toBe('too_many_requests');
+    }
   });
 });
