@@ -144,6 +144,23 @@ describe('Kadu’s authorization server refuses (real flows)', () => {
     expect(refused.body.error).toBe('invalid_grant');
   });
 
+  it('a revocation by another client (RFC 7009): answered 200 like an unknown token, and nothing is revoked', async () => {
+    const owner = await allowedTokens('revoke-owner');
+    const stranger = world.publishClient('revoke-stranger', 'Stranger Agent');
+    for (const [token, hint] of [
+      [owner.access, 'access_token'],
+      [owner.refreshToken, 'refresh_token'],
+    ] as const) {
+      // The same answer as for a token that does not exist: it tells the stranger nothing about the token.
+      const unknown = await revoke(server.revocation_endpoint!, `unknown-${hint}`, stranger, hint);
+      const answered = await revoke(server.revocation_endpoint!, token, stranger, hint);
+      expect(answered).toEqual({ ...unknown, status: 200 });
+    }
+    expect((await rawToolsList(kadu.mcpUrl, owner.access)).status).toBe(200);
+    const refreshed = await refresh(server.token_endpoint, owner.refreshToken, { clientId: owner.clientId, resource: kadu.mcpUrl });
+    expect(refreshed.status).toBe(200);
+  });
+
   it('a code redeemed twice: the second is invalid_grant', async () => {
     const clientId = world.publishClient('replayed', 'Replayed Agent');
     const request = authorizationRequest(server, clientOf(clientId));
