@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     grantTtlSeconds: 365 * 86400,
     registrationLimit: { limit: 10, windowMs: 60_000 },
     pruneIntervalMs: 0,
+    unusedClientTtlSeconds: 30 * 86400,
   };
   const secret = { get: () => 'a-measurement-secret-of-enough-length' };
 

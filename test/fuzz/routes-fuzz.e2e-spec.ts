@@ -182,7 +182,9 @@ async function oauthSetup(host: OAuthHostForFuzz): Promise<{ world: RoutesWorld[
  * well-formed authorization request arrives, before anyone decides: the
  * browser's place in the flow, expiring within the interaction TTL, which
  * grants nothing; every other record (clients, grants, codes, tokens) is
- * compared.
+ * compared. And the registration counters (`registration:<address>` in
+ * `sign_in_throttles`): every attempt at `/register` counts against the
+ * address's limit, refused or not, by design.
  */
 async function dataOf(db: Kysely<KaduDatabase>): Promise<Record<string, { rows: number; sha256: string }>> {
   const digest = (rows: unknown[]) => ({ rows: rows.length, sha256: createHash('sha256').update(JSON.stringify(rows)).digest('hex') });
@@ -190,7 +192,8 @@ async function dataOf(db: Kysely<KaduDatabase>): Promise<Record<string, { rows: 
     db,
   );
   const audit = await sql<Record<string, unknown>>`select * from audit_events order by id`.execute(db);
-  return { ...(await snapshot(db)), oauth_records: digest(oauth.rows), audit_events: digest(audit.rows) };
+  const throttles = await sql<Record<string, unknown>>`select * from sign_in_throttles where key not like 'registration:%' order by key`.execute(db);
+  return { ...(await snapshot(db)), oauth_records: digest(oauth.rows), audit_events: digest(audit.rows), sign_in_throttles: digest(throttles.rows) };
 }
 
 /** The path and query of an absolute URL the host answered. */

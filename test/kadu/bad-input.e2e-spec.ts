@@ -41,6 +41,17 @@ describe('bad input answers 400, never 500', () => {
     await stillServes();
   });
 
+  it.each(['http://[::ffff:0:7f00:1]/hook', 'http://[::ffff:7f00:1]/hook', 'http://[64:ff9b::a9fe:a9fe]/hook', 'http://[2002:a00:1::1]/hook'])(
+    'webhook endpoint url %s, a non-public address written as IPv6',
+    async (url) => {
+      const refused = { statusCode: 400, error: 'Bad Request', message: ['url must point to a public internet address'] };
+      await bothRefuse('kadu_webhook_endpoints_create', { url }, 'POST', '/webhook_endpoints', { url }, refused);
+      const listed = (await callRest(kadu, acme.api, 'GET', '/webhook_endpoints')).body as { data: Array<{ url: string }> };
+      expect(listed.data.map((endpoint) => endpoint.url)).not.toContain(url);
+      await stillServes();
+    },
+  );
+
   const notAnObject = 'each value in rules must be an object';
   // class-validator reports a primitive inside `rules` with its nested-validation message, as it already did.
   const primitive = 'rules.each value in nested property rules must be either object or array';

@@ -296,6 +296,27 @@ describe.each(HOSTS)('$name as an OAuth 2.1 authorization server', (hostCase) =>
     expect(((await confidential.json()) as Json).error).toBe('invalid_client_metadata');
   });
 
+  it('bounds what a registration holds: a 200-character name and 10 redirect URIs of 2,000 characters fit, one more is invalid_client_metadata', async () => {
+    const loopback = (n: number, length = 30) => `http://127.0.0.1:${4000 + n}/${'c'.repeat(length - 22)}`;
+    const fits = await register(host, { client_name: 'N'.repeat(199) + '😀', redirect_uris: Array.from({ length: 10 }, (_, n) => loopback(n, 2000)) });
+    expect(fits.status).toBe(201);
+    expect(((await fits.json()) as Json).client_name).toHaveLength(201);
+    for (const [metadata, description] of [
+      [{ client_name: 'x'.repeat(50_000) }, 'the field client_name must be at most 200 characters'],
+      [{ client_name: 'Agent \ud83d' }, 'the field client_name must be well-formed Unicode text (it holds a lone surrogate)'],
+      [{ redirect_uris: Array.from({ length: 11 }, (_, n) => loopback(n)) }, 'the field redirect_uris may hold at most 10 entries (got 11)'],
+      [{ redirect_uris: Array.from({ length: 1000 }, (_, n) => loopback(n)) }, 'the field redirect_uris may hold at most 10 entries (got 1000)'],
+      [{ redirect_uris: [loopback(1, 2001)] }, 'each entry of the field redirect_uris must be well-formed text of at most 2000 characters'],
+      [{ client_uri: `https://app.example/${'u'.repeat(2000)}` }, 'the field client_uri must be at most 2000 characters'],
+    ] as const) {
+      const refused = await register(host, metadata);
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as Json;
+      expect([body.error, body.error_description]).toEqual(['invalid_client_metadata', expect.stringContaining(description)]);
+      expect(body.error_description).toContain(description);
+    }
+  });
+
   it('reads a registration back at the registration_client_uri it answered, with its registration access token only (RFC 7592)', async () => {
     const registered = (await (await register(host, { redirect_uris: ['http://127.0.0.1:4321/cb'], client_name: 'Read back' })).json()) as Json;
     const uri = registered.registration_client_uri as string;
@@ -452,17 +473,25 @@ describe('Two replicas of Kadu sharing a database and PUBLIC_URL', () => {
 
 describe('Dynamic Client Registration limit', () => {
   let kadu: KaduTestApp;
+  let replica: KaduTestApp;
   beforeAll(async () => {
     kadu = await startKadu();
+    replica = await startKadu({ databaseUrl: kadu.databaseUrl });
   });
-  afterAll(() => kadu?.close());
+  afterAll(async () => {
+    await replica?.close();
+    await kadu?.close();
+  });
 
-  it('allows 10 registrations a minute per address, then answers 429 with Retry-After', async () => {
-    const host: OAuthHost = { baseUrl: kadu.baseUrl, issuer: kadu.baseUrl, resource: kadu.mcpUrl, mcpUrl: kadu.mcpUrl };
-    for (let attempt = 0; attempt < 10; attempt++) expect((await register(host)).status).toBe(201);
-    const refused = await register(host);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await refused.json()) as Json).error).toBe('too_many_requests');
+  it('allows 10 registrations a minute per address across every replica of one database, then answers 429 with Retry-After on each', async () => {
+    const hostOf = (app: KaduTestApp): OAuthHost => ({ baseUrl: app.baseUrl, issuer: app.baseUrl, resource: app.mcpUrl, mcpUrl: app.mcpUrl });
+    const replicas = [hostOf(kadu), hostOf(replica)];
+    for (let attempt = 0; attempt < 10; attempt++) expect((await register(replicas[attempt % 2])).status).toBe(201);
+    for (const host of replicas) {
+      const refused = await register(host);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as Json).error).toBe('too_many_requests');
+    }
   });
 });

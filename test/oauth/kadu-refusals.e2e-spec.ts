@@ -7,6 +7,7 @@
  * contacted); a revoked token (RFC 7009: the next MCP call is 401 with the
  * challenge, and the revoked refresh token is dead too).
  */
+import { Logger } from '@nestjs/common';
 import { OAuthHost, startKaduForOAuth } from './oauth-hosts.support';
 import { authorizationRequest, rawToolsList, redeemCode, refresh, revoke, ServerEndpoints } from './manual-flow.support';
 import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
@@ -95,8 +96,32 @@ describe('Kadu’s authorization server refuses (real flows)', () => {
     expect(response.status).toBe(400);
     expect(body).toContain('invalid_client');
     expect(body).toContain('could not be fetched');
+    expect(body).not.toContain('non-public');
     expect(response.headers.get('location')).toBeNull();
     expect(world.cimd.hits('loopback')).toBe(0);
+  });
+
+  it('a document at a non-public address written as IPv4-translated IPv6: invalid_client, never contacted, even with loopback allowed', async () => {
+    const port = new URL(world.cimd.origin).port;
+    const clientId = `https://[::ffff:0:7f00:1]:${port}/clients/translated.json`;
+    const request = authorizationRequest(server, clientOf(clientId));
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(request.url, { redirect: 'manual' });
+      body = await response.text();
+      // The reason is the host's to read, in its log; the client learns only that the document could not be fetched.
+      expect(warn).toHaveBeenCalledWith(`Client metadata document ${clientId} could not be fetched: refused: ::ffff:0:7f00:1 is a non-public address`);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(response.status).toBe(400);
+    expect(body).toContain('invalid_client');
+    expect(body).toContain(`the client metadata document at ${clientId} could not be fetched`);
+    expect(body).not.toContain('non-public');
+    expect(response.headers.get('location')).toBeNull();
+    expect(world.cimd.hits('translated')).toBe(0);
   });
 
   it('a revoked access token (RFC 7009): the next MCP call is 401 with the Bearer challenge', async () => {
@@ -117,6 +142,23 @@ describe('Kadu’s authorization server refuses (real flows)', () => {
     const refused = await refresh(server.token_endpoint, refreshToken, { clientId, resource: kadu.mcpUrl });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('invalid_grant');
+  });
+
+  it('a revocation by another client (RFC 7009): answered 200 like an unknown token, and nothing is revoked', async () => {
+    const owner = await allowedTokens('revoke-owner');
+    const stranger = world.publishClient('revoke-stranger', 'Stranger Agent');
+    for (const [token, hint] of [
+      [owner.access, 'access_token'],
+      [owner.refreshToken, 'refresh_token'],
+    ] as const) {
+      // The same answer as for a token that does not exist: it tells the stranger nothing about the token.
+      const unknown = await revoke(server.revocation_endpoint!, `unknown-${hint}`, stranger, hint);
+      const answered = await revoke(server.revocation_endpoint!, token, stranger, hint);
+      expect(answered).toEqual({ ...unknown, status: 200 });
+    }
+    expect((await rawToolsList(kadu.mcpUrl, owner.access)).status).toBe(200);
+    const refreshed = await refresh(server.token_endpoint, owner.refreshToken, { clientId: owner.clientId, resource: kadu.mcpUrl });
+    expect(refreshed.status).toBe(200);
   });
 
   it('a code redeemed twice: the second is invalid_grant', async () => {

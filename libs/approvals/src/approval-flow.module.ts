@@ -41,7 +41,12 @@ export class ApprovalFlowModule {
         {
           provide: PasswordCheckGate,
           inject: [APPROVAL_FLOW_SETTINGS],
-          useFactory: (settings: ApprovalFlowSettings) => new PasswordCheckGate(settings.passwordCheckConcurrency, settings.passwordCheckQueue),
+          useFactory: (settings: ApprovalFlowSettings) =>
+            new PasswordCheckGate(settings.passwordCheckConcurrency, {
+              queueLimit: settings.passwordCheckQueue,
+              perKeyLimit: settings.passwordCheckQueuePerAddress,
+              maxWaitMs: settings.passwordCheckMaxWaitMs,
+            }),
         },
         DatabaseConfirmationStore,
         ApprovalKeys,

@@ -20,8 +20,12 @@ export interface ApprovalFlowSettings {
   addressThrottle: SignInThrottleRule;
   /** Password checks running at once; the rest wait (scrypt runs on libuv's 4-thread pool, which file I/O also needs). */
   passwordCheckConcurrency: number;
-  /** Password checks that may wait; past this a sign-in is answered 503 at once. */
+  /** Password checks that may wait in all; past this a sign-in is answered 503 at once. */
   passwordCheckQueue: number;
+  /** Password checks one client address may have waiting, so one address cannot fill the queue. */
+  passwordCheckQueuePerAddress: number;
+  /** How long a sign-in waits for its password check before it is answered 503, ms. */
+  passwordCheckMaxWaitMs: number;
 }
 
 /** Injection token of the {@link ApprovalFlowSettings}. */
@@ -36,10 +40,15 @@ const MINUTE = 60_000;
  * One check at a time leaves three of libuv's four threads to file I/O and,
  * on a two-core machine, a core to the event loop (measured with
  * `test/bench/sign-in-storm.measure.ts`); about 15 sign-ins a second per process.
+ * Waiting costs no CPU, so the queue holds what that one check serves in
+ * its 5-second wait (64), at most half of it for one address, each address
+ * served in turn (`docs/security-model.md`, "Sign-in capacity").
  */
 export const DEFAULT_APPROVAL_FLOW_SETTINGS: Omit<ApprovalFlowSettings, 'sessionCookie'> = {
   accountThrottle: { limit: 5, windowMs: 15 * MINUTE, firstBlockMs: MINUTE, maxBlockMs: 15 * MINUTE },
   addressThrottle: { limit: 20, windowMs: 15 * MINUTE, firstBlockMs: 15 * MINUTE, maxBlockMs: 60 * MINUTE },
   passwordCheckConcurrency: 1,
-  passwordCheckQueue: 16,
+  passwordCheckQueue: 64,
+  passwordCheckQueuePerAddress: 32,
+  passwordCheckMaxWaitMs: 5000,
 };

@@ -44,9 +44,12 @@ export interface ApprovalSessionsTable {
 }
 
 /**
- * Failed sign-ins per key (`account:<sha256 of the e-mail>` or `address:<ip>`),
- * in the database so every replica counts the same. `window_ends_at` moves
- * forward with each failure; `blocked_until` is set once the limit is reached.
+ * Attempts per key, in the database so every replica counts the same:
+ * failed sign-ins (`account:<sha256 of the e-mail>` or `address:<ip>`),
+ * whose `window_ends_at` moves forward with each failure and whose
+ * `blocked_until` is set once the limit is reached; and client registrations
+ * (`registration:<ip>`, `@kobana/oauth`), in fixed windows, never blocked.
+ * `failures` counts the attempts of either kind (see `countAttempt`).
  */
 export interface SignInThrottlesTable {
   key: string;

@@ -82,7 +82,7 @@ export class SignInController {
     }
     let user: Awaited<ReturnType<ApprovalIdentity['verifyPassword']>>;
     try {
-      user = await this.gate.run(() => this.identity.verifyPassword(email, password));
+      user = await this.gate.run(() => this.identity.verifyPassword(email, password), keys.address);
     } catch (error) {
       if (!(error instanceof PasswordCheckGateFullError)) throw error;
       res.set('Retry-After', String(BUSY_RETRY_SECONDS));

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { createHash } from 'node:crypto';
+import { narrowDatabase } from '@kobana/database';
 import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host';
+import { AttemptCounterDatabase, countAttempt } from './attempt.counter';
 import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings, SignInThrottleRule } from './approval-flow.settings';
 
 /** The keys one sign-in attempt counts against. */
@@ -69,26 +71,9 @@ export class SignInThrottle {
   }
 
   private async count(key: string, rule: SignInThrottleRule, now: Date): Promise<void> {
-    const at = now.toISOString();
-    const windowEnds = new Date(now.getTime() + rule.windowMs).toISOString();
     // One atomic statement per failure, so concurrent failures on any replica all count.
-    const row = await this.db
-      .insertInto('sign_in_throttles')
-      .values({ key, failures: 1, window_ends_at: windowEnds, blocked_until: null })
-      .onConflict((conflict) =>
-        conflict.column('key').doUpdateSet((eb) => ({
-          failures: eb
-            .case()
-            .when('sign_in_throttles.window_ends_at', '<', at)
-            .then(1)
-            .else(eb('sign_in_throttles.failures', '+', 1))
-            .end(),
-          window_ends_at: windowEnds,
-        })),
-      )
-      .returning('failures')
-      .executeTakeFirstOrThrow();
-    const over = Number(row.failures) - rule.limit;
+    const { count } = await countAttempt(narrowDatabase<AttemptCounterDatabase, ApprovalDatabase>(this.db), key, rule.windowMs, now, 'sliding');
+    const over = count - rule.limit;
     if (over < 0) return;
     // The limit-th failure blocks for firstBlockMs; each one after doubles it, up to maxBlockMs.
     const blockMs = Math.min(rule.maxBlockMs, rule.firstBlockMs * 2 ** Math.min(over, 30));

@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import { ClientMetadataError } from './client-metadata/client-metadata.error';
 import type { ClientMetadataSource } from './interfaces/client-metadata.source';
 import { MetadataDocumentClients } from './metadata-document.clients';
 import type { OAuthRecordsAdapter } from './oauth-records.adapter';
@@ -11,7 +13,8 @@ class FakeClientMetadataSource implements ClientMetadataSource {
   }
 
   resolve(clientId: string) {
-    if (clientId !== DOCUMENT_URL) return Promise.reject(new Error('the document answered 404'));
+    if (clientId.endsWith('/broken.json')) return Promise.reject(new Error('connect ECONNREFUSED 10.0.0.7:443'));
+    if (clientId !== DOCUMENT_URL) return Promise.reject(new ClientMetadataError('the document answered 404'));
     return Promise.resolve({ client_id: clientId, client_name: 'Example App', redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'none' });
   }
 }
@@ -38,6 +41,18 @@ describe('MetadataDocumentClients', () => {
     await expect(clients.find('https://app.example/missing.json')).rejects.toThrow(
       'invalid_client: The client ID metadata document could not be used: the document answered 404',
     );
+  });
+
+  it('answers any other failure of the source with a generic reason, the cause only in the log', async () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const refused = clients.find('https://app.example/broken.json');
+      await expect(refused).rejects.toThrow('invalid_client: The client ID metadata document could not be used: it could not be resolved');
+      await expect(refused).rejects.not.toThrow('10.0.0.7');
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('connect ECONNREFUSED 10.0.0.7:443'));
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('reads any other client id from the database', async () => {

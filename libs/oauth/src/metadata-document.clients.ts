@@ -1,4 +1,6 @@
+import { Logger } from '@nestjs/common';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { ClientMetadataError } from './client-metadata/client-metadata.error';
 import type { OAuthRecordsAdapter } from './oauth-records.adapter';
 import type { ClientMetadataDocument, ClientMetadataSource } from './interfaces/client-metadata.source';
 import { OAuthMessages } from './oauth.messages';
@@ -10,9 +12,13 @@ export type InvalidClientFactory = (description: string) => Error;
  * The `Client` model's storage: registered clients (Dynamic Client
  * Registration) from the database; a `client_id` that is a metadata-document
  * URL is the document the {@link ClientMetadataSource} resolves, never stored.
- * A document that cannot be used is `invalid_client` with the reason.
+ * A document that cannot be used is `invalid_client` with the reason the
+ * source gives ({@link ClientMetadataError}); any other failure with a
+ * generic one, its cause in the log.
  */
 export class MetadataDocumentClients implements Adapter {
+  private readonly logger = new Logger(MetadataDocumentClients.name);
+
   constructor(
     private readonly registered: OAuthRecordsAdapter,
     private readonly source: ClientMetadataSource | undefined,
@@ -25,7 +31,9 @@ export class MetadataDocumentClients implements Adapter {
     try {
       document = await this.source.resolve(id);
     } catch (error) {
-      throw this.invalidClient(OAuthMessages.metadataDocumentRefused(error instanceof Error ? error.message : String(error)));
+      if (error instanceof ClientMetadataError) throw this.invalidClient(OAuthMessages.metadataDocumentRefused(error.message));
+      this.logger.error(`Resolving the client metadata document ${id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      throw this.invalidClient(OAuthMessages.metadataDocumentRefused(OAuthMessages.metadataDocumentFailed()));
     }
     return clientFromDocument(id, document);
   }

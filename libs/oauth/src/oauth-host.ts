@@ -1,3 +1,4 @@
+import type { AttemptCounterDatabase } from '@kobana/approvals';
 import type { OAuthDatabase } from './oauth.tables';
 
 /**
@@ -24,8 +25,12 @@ export interface OAuthOrganizationsTable {
   name: string;
 }
 
-/** The tables the authorization server reads and writes: its own, and the host's people. */
-export interface OAuthHostDatabase extends OAuthDatabase {
+/**
+ * The tables the authorization server reads and writes: its own, the host's
+ * people, and the attempt counters of the approval flow (`sign_in_throttles`),
+ * where the registration limit counts so that every replica shares it.
+ */
+export interface OAuthHostDatabase extends OAuthDatabase, AttemptCounterDatabase {
   users: OAuthUsersTable;
   organizations: OAuthOrganizationsTable;
 }

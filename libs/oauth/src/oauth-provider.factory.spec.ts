@@ -1,6 +1,7 @@
 import { narrowDatabase } from '@kobana/database';
 import { Kysely } from 'kysely';
 import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
+import { ClientMetadataError } from './client-metadata/client-metadata.error';
 import type { ClientMetadataSource } from './interfaces/client-metadata.source';
 import { OAuthKeys } from './oauth.keys';
 import type { OAuthHostDatabase } from './oauth-host';
@@ -17,7 +18,7 @@ const fakeSource: ClientMetadataSource = {
   resolve: (clientId) =>
     clientId === DOCUMENT_URL
       ? Promise.resolve({ client_id: clientId, client_name: 'Example App', redirect_uris: ['https://app.example/cb', 'http://127.0.0.1/cb'] })
-      : Promise.reject(new Error('fetch refused: the address is not public')),
+      : Promise.reject(new ClientMetadataError('fetch refused: the address is not public')),
 };
 
 describe('createOAuthProvider', () => {

@@ -1,6 +1,7 @@
 import { escapeHtml, PAGE_HEADERS, pageHtml } from '@kobana/approvals';
 import type { Kysely } from 'kysely';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
+import { clientMetadataOverLimit } from './client-metadata.limits';
 import type { ClientMetadataSource } from './interfaces/client-metadata.source';
 import { MetadataDocumentClients } from './metadata-document.clients';
 import { OAuthKeys } from './oauth.keys';
@@ -126,6 +127,8 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
           // MCP SDKs register with `scope` = the resource's scopes, which the library checks against its OpenID scopes only
           // and refuses. RFC 7591 lets a server ignore it: what a client gets is what the person allows on the consent page.
           delete metadata.scope;
+          const overLimit = clientMetadataOverLimit(metadata);
+          if (overLimit) throw new errors.InvalidClientMetadata(overLimit);
         }
         for (const uri of (metadata.redirect_uris as string[] | undefined) ?? []) {
           // "redirect_uris …" makes it invalid_redirect_uri rather than invalid_client_metadata.

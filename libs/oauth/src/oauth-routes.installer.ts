@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
@@ -50,7 +50,8 @@ export const OAUTH_UNPARSED_PATHS: RegExp[] = [
  * issuer's root, RFC 8414 metadata at `/.well-known/oauth-authorization-server`
  * (the same document as `/.well-known/openid-configuration`: clients try
  * both), and the per-address limit of Dynamic Client Registration (429 with
- * `Retry-After`) before the provider reads anything.
+ * `Retry-After`, shared by every replica through the database) before the
+ * provider reads anything.
  */
 @Injectable()
 export class OAuthRoutesInstaller {
@@ -61,6 +62,7 @@ export class OAuthRoutesInstaller {
     @Inject(OAUTH_SERVER_SETTINGS) settings: ResolvedOAuthServerSettings,
   ) {
     const issuer = new URL(settings.issuer);
+    const logger = new Logger(OAuthRoutesInstaller.name);
     adapterHost.init$.subscribe(() => {
       const adapter = adapterHost.httpAdapter;
       if (adapter?.getType() !== 'express') return;
@@ -68,12 +70,19 @@ export class OAuthRoutesInstaller {
         if (!providerAnswers(req.method, req.path, req.headers['access-control-request-method'] !== undefined)) return next();
         if (req.path === OAUTH_ROUTES.registration && req.method === 'POST') {
           const wait = throttle.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
-          if (wait > 0) {
-            res.status(429).set({ 'Retry-After': String(wait), 'Cache-Control': 'no-store' });
-            res.json({ error: 'too_many_requests', error_description: OAuthMessages.registrationThrottled(wait) });
-            return;
-          }
+          void wait.then(
+            (seconds) => (seconds > 0 ? refuse(res, 429, seconds, 'too_many_requests', OAuthMessages.registrationThrottled(seconds)) : handOver(req, res)),
+            (error: Error) => {
+              // The counter is in the database: without it, no registration could be stored either.
+              logger.error(`Counting a client registration failed: ${error.message}`);
+              refuse(res, 503, 5, 'temporarily_unavailable', OAuthMessages.registrationUnavailable());
+            },
+          );
+          return;
         }
+        handOver(req, res);
+      };
+      const handOver = (req: Request, res: Response): void => {
         // Every URL the provider writes (metadata, redirects) is on the issuer, whatever Host the request came with.
         req.headers['x-forwarded-host'] = issuer.host;
         req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
@@ -83,6 +92,12 @@ export class OAuthRoutesInstaller {
       adapter.use(Object.defineProperty(serve, 'name', { value: 'oauthAuthorizationServer' }));
     });
   }
+}
+
+/** A JSON refusal of the registration endpoint, with `Retry-After`, never cached. */
+function refuse(res: Response, status: number, retryAfterSeconds: number, error: string, description: string): void {
+  res.status(status).set({ 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' });
+  res.json({ error, error_description: description });
 }
 
 function exactly(path: string, suffix = ''): RegExp {

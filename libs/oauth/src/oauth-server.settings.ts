@@ -38,6 +38,12 @@ export interface OAuthServerSettings {
   registrationLimit?: OAuthRegistrationLimit;
   /** Interval of the sweep that deletes expired records, ms; 0 sweeps at start-up only. @default 600000 */
   pruneIntervalMs?: number;
+  /**
+   * A client of Dynamic Client Registration registered longer ago than this,
+   * that no grant, code or token names, is deleted by the sweep, seconds.
+   * Pre-registered clients never are. @default 2592000 (30 days)
+   */
+  unusedClientTtlSeconds?: number;
 }
 
 /** Settings with every default applied. */
@@ -66,6 +72,7 @@ export function resolveOAuthServerSettings(settings: OAuthServerSettings, regist
     grantTtlSeconds: 365 * DAY,
     registrationLimit: { limit: 10, windowMs: 60_000 },
     pruneIntervalMs: 10 * 60_000,
+    unusedClientTtlSeconds: 30 * DAY,
     ...settings,
     ...(fromEnvironment === undefined ? {} : { registrationLimit: { limit: fromEnvironment, windowMs: 60_000 } }),
     issuer: settings.issuer.replace(/\/+$/, ''),

@@ -4,8 +4,10 @@ export const OAuthMessages = {
   unknownResource: (resource: string) => `This server issues tokens only for ${resource}.`,
   redirectUriScheme: (uri: string) =>
     `redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1] or localhost) for native applications; "${uri}" does neither`,
+  registrationUnavailable: () => 'Client registration is unavailable for a moment; try again in a few seconds.',
   registrationThrottled: (seconds: number) => `Too many client registrations from this address; try again in ${seconds} seconds.`,
   metadataDocumentRefused: (reason: string) => `The client ID metadata document could not be used: ${reason}`,
+  metadataDocumentFailed: () => 'it could not be resolved',
   denied: () => 'The person denied the application access.',
   consentTitle: () => 'Allow access?',
   asksAccess: (host: string) => `asks to use ${host} on your behalf`,

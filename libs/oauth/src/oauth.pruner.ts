@@ -3,12 +3,13 @@ import type { Kysely } from 'kysely';
 import { narrowDatabase, PeriodicPruner } from '@kobana/database';
 import { OAUTH_DATABASE, OAuthHostDatabase } from './oauth-host';
 import { pruneOAuthRecords } from './oauth-records.adapter';
+import { deleteUnusedClients } from './unused-clients.sweep';
 import type { OAuthDatabase } from './oauth.tables';
 import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
 
 /**
  * Deletes expired OAuth records (codes, tokens, interactions, sessions,
- * grants) once at start-up, then every `pruneIntervalMs` on an unref'd timer
+ * grants) and the registered clients nothing uses any more, once at start-up, then every `pruneIntervalMs` on an unref'd timer
  * stopped at shutdown. Reads already treat them as absent; this only keeps
  * the table small. Every replica sweeps; the delete is idempotent.
  */
@@ -16,13 +17,20 @@ import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-serv
 export class OAuthPruner extends PeriodicPruner {
   private readonly db: Kysely<OAuthDatabase>;
 
-  constructor(@Inject(OAUTH_DATABASE) db: Kysely<OAuthHostDatabase>, @Inject(OAUTH_SERVER_SETTINGS) settings: ResolvedOAuthServerSettings) {
+  constructor(
+    @Inject(OAUTH_DATABASE) db: Kysely<OAuthHostDatabase>,
+    @Inject(OAUTH_SERVER_SETTINGS) private readonly settings: ResolvedOAuthServerSettings,
+  ) {
     super({ name: OAuthPruner.name, intervalMs: settings.pruneIntervalMs, failed: (reason) => `Pruning expired OAuth records failed: ${reason}` });
     this.db = narrowDatabase<OAuthDatabase, OAuthHostDatabase>(db);
   }
 
-  /** Deletes the records expired as of now (each record carries its own expiry). */
-  async prune(): Promise<void> {
-    await pruneOAuthRecords(this.db);
+  /**
+   * Deletes the records expired as of `now` (each record carries its own
+   * expiry), then the registered clients left unused (`unusedClientTtlSeconds`).
+   */
+  async prune(now = new Date()): Promise<void> {
+    await pruneOAuthRecords(this.db, now);
+    await deleteUnusedClients(this.db, new Date(now.getTime() - this.settings.unusedClientTtlSeconds * 1000));
   }
 }

@@ -1,36 +1,34 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { AttemptCounterDatabase, countAttempt } from '@kobana/approvals';
+import { narrowDatabase } from '@kobana/database';
+import { OAUTH_DATABASE, OAuthHostDatabase } from './oauth-host';
 import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
-
-/** Addresses tracked before the expired windows are swept. */
-const SWEEP_ABOVE = 1000;
 
 /**
  * Dynamic Client Registration per client address: `registrationLimit.limit`
- * attempts per fixed window. In memory, per process: a registration writes
- * one small row, and what matters is that no one address fills the table
- * quickly; N replicas allow at most N times the limit.
+ * attempts per fixed window, counted in the host's database with the
+ * sign-in throttle's counter (`countAttempt`, key `registration:<address>`),
+ * so every replica shares one budget: in memory, N replicas admitted N times
+ * the limit. One upsert per registration, which writes a row anyway; the
+ * approval flow's sweep deletes the counters whose window ended.
  */
 @Injectable()
 export class RegistrationThrottle {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+  private readonly db: Kysely<AttemptCounterDatabase>;
 
-  constructor(@Inject(OAUTH_SERVER_SETTINGS) private readonly settings: ResolvedOAuthServerSettings) {}
-
-  /** Counts one attempt from `address`; answers 0 when it may go on, else the seconds to wait. */
-  take(address: string, now = Date.now()): number {
-    const { limit, windowMs } = this.settings.registrationLimit;
-    if (this.windows.size > SWEEP_ABOVE) this.sweep(now);
-    let window = this.windows.get(address);
-    if (!window || window.endsAt <= now) {
-      window = { count: 0, endsAt: now + windowMs };
-      this.windows.set(address, window);
-    }
-    if (window.count >= limit) return Math.max(1, Math.ceil((window.endsAt - now) / 1000));
-    window.count += 1;
-    return 0;
+  constructor(
+    @Inject(OAUTH_DATABASE) db: Kysely<OAuthHostDatabase>,
+    @Inject(OAUTH_SERVER_SETTINGS) private readonly settings: ResolvedOAuthServerSettings,
+  ) {
+    this.db = narrowDatabase<AttemptCounterDatabase, OAuthHostDatabase>(db);
   }
 
-  private sweep(now: number): void {
-    for (const [address, window] of this.windows) if (window.endsAt <= now) this.windows.delete(address);
+  /** Counts one attempt from `address`; answers 0 when it may go on, else the seconds to wait. */
+  async take(address: string, now = new Date()): Promise<number> {
+    const { limit, windowMs } = this.settings.registrationLimit;
+    const { count, windowEndsAt } = await countAttempt(this.db, `registration:${address}`, windowMs, now, 'fixed');
+    if (count <= limit) return 0;
+    return Math.max(1, Math.ceil((Date.parse(windowEndsAt) - now.getTime()) / 1000));
   }
 }

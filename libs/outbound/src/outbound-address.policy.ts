@@ -1,12 +1,15 @@
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, SocketAddress } from 'node:net';
 
 /**
  * Ranges a request to a user-given address (a webhook, a client metadata
- * document) must never reach (SSRF): "this" network, private,
- * carrier-grade NAT, loopback, link-local (cloud metadata at 169.254.169.254),
- * documentation, benchmarking, multicast and reserved; in IPv6 the same kinds
- * plus unique-local, and the prefixes that reach IPv4 through a translator or
- * tunnel (NAT64, 6to4, Teredo). IPv4-mapped addresses are judged by their IPv4 address.
+ * document) must never reach (SSRF), checked against the IANA IPv4 and IPv6
+ * Special-Purpose Address Registries (RFC 6890); each range and why it is
+ * refused or allowed is in `docs/security-model.md` ("Outbound requests").
+ *
+ * IPv4: "this" network, private, carrier-grade NAT, loopback, link-local
+ * (cloud metadata at 169.254.169.254), IETF protocol assignments,
+ * documentation, the deprecated 6to4 relay anycast, benchmarking, multicast,
+ * reserved and broadcast.
  */
 const NON_PUBLIC = new BlockList();
 for (const [network, prefix] of [
@@ -28,32 +31,37 @@ for (const [network, prefix] of [
 ] as const) {
   NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
+
+/**
+ * IPv6 is refused unless listed as public: only global unicast `2000::/3`
+ * is the public internet, the only block IANA has allocated to the regional
+ * registries. Everything outside it is unspecified, loopback, an IPv4
+ * address in another form (IPv4-compatible `::/96`, IPv4-translated
+ * `::ffff:0:0:0/96`, NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`), discard
+ * `100::/64`, the dummy prefix `100:0:0:1::/64`, segment-routing SIDs
+ * `5f00::/16`, unique-local `fc00::/7`, link-local `fe80::/10`, the old
+ * site-local `fec0::/10`, multicast `ff00::/8`, or reserved by the IETF: a
+ * range registered tomorrow in that space is refused before anyone lists it.
+ * (IPv4-mapped `::ffff:0:0/96` is judged by its IPv4 address.)
+ */
+const GLOBAL_UNICAST = new BlockList();
+GLOBAL_UNICAST.addSubnet('2000::', 3, 'ipv6');
+
+/** Inside `2000::/3`, what is not a host on the public internet. */
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64],
+  // IETF protocol assignments (RFC 2928), as a whole: Teredo 2001::/32, benchmarking 2001:2::/48, ORCHID, the anycast
+  // of PCP and TURN, AMT: none is where a webhook or a client's document lives.
+  ['2001::', 23],
+  // Documentation (RFC 3849, RFC 9637).
   ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-  // IPv4-compatible (RFC 4291 §2.5.5.1, deprecated): no longer routed, and it would hide an IPv4 address, `::10.0.0.1`.
-  ['::', 96],
-  // NAT64, the whole well-known prefix (RFC 6052) and local use (RFC 8215): where it leads is the translator's choice,
-  // not the embedded address's alone; a public IPv4 address can be written as itself.
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  // Teredo (RFC 4380) and 6to4 (RFC 3056; relays deprecated by RFC 7526): tunnels to an IPv4 address encoded inside.
-  ['2001::', 32],
-  ['2002::', 16],
-  // Benchmarking (RFC 5180) and the second documentation prefix (RFC 9637), with 2001:db8::/32 and discard-only 100::/64 above.
-  ['2001:2::', 48],
   ['3fff::', 20],
+  // 6to4 (RFC 3056; relays deprecated by RFC 7526): a tunnel to the IPv4 address encoded inside, private ones too.
+  ['2002::', 16],
 ] as const) {
   NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }
 
-/** Loopback only: `127.0.0.0/8` and `::1`. */
+/** Loopback only: `127.0.0.0/8` and `::1` (a BlockList matches IPv4-mapped addresses by their IPv4 address). */
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
@@ -63,9 +71,9 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !NON_PUBLIC.check(address, 'ipv4');
   if (family !== 6) return false;
-  if (NON_PUBLIC.check(address, 'ipv6')) return false;
-  const embedded = embeddedIpv4(address.toLowerCase());
-  return embedded ? isPublicAddress(embedded) : true;
+  const mapped = mappedIpv4(address);
+  if (mapped) return isPublicAddress(mapped);
+  return GLOBAL_UNICAST.check(address, 'ipv6') && !NON_PUBLIC.check(address, 'ipv6');
 }
 
 /**
@@ -76,18 +84,17 @@ export function isPublicAddress(address: string): boolean {
 export function isLoopbackAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return LOOPBACK.check(address, 'ipv4');
-  if (family !== 6) return false;
-  if (LOOPBACK.check(address, 'ipv6')) return true;
-  const embedded = embeddedIpv4(address.toLowerCase());
-  return embedded ? isLoopbackAddress(embedded) : false;
+  return family === 6 && LOOPBACK.check(address, 'ipv6');
 }
 
-/** `::ffff:10.0.0.1` and `::ffff:a00:1` hide an IPv4 address. */
-function embeddedIpv4(address: string): string | null {
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (dotted) return dotted[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(address);
-  if (!hex) return null;
-  const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** The IPv4 address of an IPv4-mapped IPv6 address (`::ffff:a00:1`, `0:0:0:0:0:ffff:10.0.0.1`, ...), in any spelling; else null. */
+function mappedIpv4(address: string): string | null {
+  let canonical: string;
+  try {
+    // The system's own formatting (inet_ntop): one spelling for every way of writing the address.
+    canonical = new SocketAddress({ address, family: 'ipv6' }).address;
+  } catch {
+    return null;
+  }
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(canonical)?.[1] ?? null;
 }

@@ -30,6 +30,14 @@ export interface ClientMetadataOptions {
   failureCacheSeconds?: number;
   /** Documents (and failures) kept in memory, least recently used dropped first. @default 1000 */
   maxCacheEntries?: number;
+  /**
+   * Fetches in flight to one document host (its name or address as the URL
+   * writes it); past it a fetch of another document there fails at once.
+   * Several resolutions of one URL share a fetch. @default 4
+   */
+  maxFetchesPerHost?: number;
+  /** Fetches in flight in all, whatever the host; past it a fetch fails at once. @default 32 */
+  maxFetches?: number;
   /** The clock, in milliseconds. @default Date.now */
   now?: () => number;
 }
@@ -50,6 +58,8 @@ export function resolveClientMetadataOptions(options: ClientMetadataOptions = {}
     maxCacheSeconds: options.maxCacheSeconds ?? 86_400,
     failureCacheSeconds: options.failureCacheSeconds ?? 30,
     maxCacheEntries: options.maxCacheEntries ?? 1000,
+    maxFetchesPerHost: options.maxFetchesPerHost ?? 4,
+    maxFetches: options.maxFetches ?? 32,
     now: options.now ?? Date.now,
   };
 }

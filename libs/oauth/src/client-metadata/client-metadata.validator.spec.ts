@@ -57,6 +57,13 @@ describe('validateClientMetadata', () => {
     ['grant_types without authorization_code', { ...good, grant_types: ['client_credentials'] }, 'grant_types must include authorization_code'],
     ['grant_types not an array', { ...good, grant_types: 'authorization_code' }, 'grant_types must be an array of strings'],
     ['response_types without code', { ...good, response_types: ['token'] }, 'response_types must include code'],
+    ['a client_name of 201 characters', { ...good, client_name: 'x'.repeat(201) }, 'is invalid: the field client_name must be at most 200 characters'],
+    ['a client_name with a lone surrogate', { ...good, client_name: 'x\ud800' }, 'is invalid: the field client_name must be well-formed Unicode text'],
+    [
+      '11 redirect URIs',
+      { ...good, redirect_uris: Array.from({ length: 11 }, (_, n) => `https://app.example.com/${n}`) },
+      'the field redirect_uris may hold at most 10',
+    ],
   ])('refuses %s, saying why', (_why, document, reason) => {
     let caught: unknown;
     try {

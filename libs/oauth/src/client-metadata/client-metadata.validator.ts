@@ -1,3 +1,4 @@
+import { clientMetadataOverLimit } from '../client-metadata.limits';
 import type { ClientMetadataDocument } from '../interfaces/client-metadata.source';
 import { ClientMetadataError } from './client-metadata.error';
 import { CLIENT_METADATA_MESSAGES } from './client-metadata.messages';
@@ -43,6 +44,9 @@ export function validateClientMetadata(url: string, document: unknown): ClientMe
   }
   if (grantTypes) normalized.grant_types = grantTypes;
   if (responseTypes) normalized.response_types = responseTypes;
+  // The same bounds as a registered client's: the document is small already (5 KiB), but a name is still shown whole.
+  const overLimit = clientMetadataOverLimit({ ...normalized });
+  if (overLimit) throw new ClientMetadataError(CLIENT_METADATA_MESSAGES.overLimit(url, overLimit));
   return normalized;
 }
 
