@@ -1,5 +1,4 @@
 import { DynamicModule, InjectionToken, Module, ModuleMetadata } from '@nestjs/common';
-import { McpTaskStore } from '@kobana/mcp';
 import { MCP_TASKS_DATABASE } from './mcp-tasks-host';
 import { DatabaseTaskStore } from './database-task.store';
 import { McpTasksPruner } from './mcp-tasks.pruner';
@@ -15,8 +14,10 @@ export interface McpTasksHostOptions {
 }
 
 /**
- * The database {@link McpTaskStore} for any host, and the pruner of expired
- * tasks. The host passes the exported `McpTaskStore` to `McpModule` as `taskStore`.
+ * The database task store for any host, and the pruner of expired tasks.
+ * The host passes the exported {@link DatabaseTaskStore} to `McpModule` as
+ * `taskStore` (by its class: `McpModule` provides the `McpTaskStore` token
+ * itself, from that option).
  */
 @Module({})
 export class McpTasksModule {
@@ -28,10 +29,10 @@ export class McpTasksModule {
       providers: [
         { provide: MCP_TASKS_DATABASE, useExisting: host.database },
         { provide: MCP_TASKS_SETTINGS, useValue: { ...DEFAULT_MCP_TASKS_SETTINGS, ...host.settings } },
-        { provide: McpTaskStore, useClass: DatabaseTaskStore },
+        DatabaseTaskStore,
         McpTasksPruner,
       ],
-      exports: [McpTaskStore],
+      exports: [DatabaseTaskStore],
     };
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PeriodicPruner } from '@kobana/database';
-import { McpTaskStore } from '@kobana/mcp';
 import { MCP_TASKS_SETTINGS, McpTasksSettings } from './mcp-tasks.settings';
 import { McpTasksMessages } from './mcp-tasks.messages';
+import { DatabaseTaskStore } from './database-task.store';
 
 /**
  * Deletes expired tasks: at start-up, then every `pruneIntervalMs` on an
@@ -12,7 +12,7 @@ import { McpTasksMessages } from './mcp-tasks.messages';
 @Injectable()
 export class McpTasksPruner extends PeriodicPruner {
   constructor(
-    @Inject(McpTaskStore) private readonly store: McpTaskStore,
+    private readonly store: DatabaseTaskStore,
     @Inject(MCP_TASKS_SETTINGS) settings: McpTasksSettings,
   ) {
     super({ name: McpTasksPruner.name, intervalMs: settings.pruneIntervalMs, failed: McpTasksMessages.pruneFailed });

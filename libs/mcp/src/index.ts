@@ -42,7 +42,7 @@ export { McpConfirmationStore } from './interfaces/mcp-confirmation-store.interf
 export type { McpApproval, McpApprovalKey, McpApprovalStatus, McpNewApproval } from './interfaces/mcp-confirmation-store.interface';
 export { McpMemoryConfirmationStore } from './confirmation/mcp-memory-confirmation.store';
 export { McpTaskStore } from './interfaces/mcp-task.interface';
-export type { McpTaskChange, McpTaskError, McpTaskRecord, McpTaskState, McpTaskStatus } from './interfaces/mcp-task.interface';
+export type { McpTaskChange, McpTaskError, McpTaskInputRequest, McpTaskRecord, McpTaskState, McpTaskStatus } from './interfaces/mcp-task.interface';
 export { McpMemoryTaskStore } from './tasks/mcp-memory-task.store';
 export { MCP_TASKS_EXTENSION, MCP_FINAL_TASK_STATUSES } from './tasks/mcp-task.constants';
 export { McpContent } from './results/mcp-content.result';

@@ -82,7 +82,8 @@ export class McpTasks {
   /**
    * `tasks/cancel`: asks the tool's `cancel` (cooperative: the next `status`
    * tells), or records the task cancelled when the tool has none. A final
-   * task is left as it is; either way the caller gets the same empty ack.
+   * task, or work that finished meanwhile (the route's 409), is left as it
+   * is, with the same empty ack; the route's other 4xx is -32602 with its words.
    */
   async cancel(caller: McpCaller, id: string): Promise<McpOwnedTask> {
     const owned = await this.owned(caller, id);
@@ -94,8 +95,11 @@ export class McpTasks {
     try {
       await owned.tool.task.cancel(caller, parse(owned.record.handle));
     } catch (error) {
-      // The work could not be cancelled (it finished meanwhile, say): cancellation is a request, the next status tells.
-      if (!(error instanceof HttpException && error.getStatus() < 500)) throw error;
+      // 409: the work finished meanwhile; cancellation is a request, and the next status tells how it ended.
+      if (error instanceof HttpException && error.getStatus() === 409) return owned;
+      // Any other refusal of the route (the caller may not cancel, say) is the caller's to read.
+      if (error instanceof HttpException && error.getStatus() < 500) throw invalidParams('2026', httpExceptionMessage(error));
+      throw error;
     }
     return owned;
   }
