@@ -26,6 +26,7 @@ const common = {
     '^@kobana/host-kit$': '<rootDir>/libs/host-kit/src',
     '^@kobana/host-kit/telemetry$': '<rootDir>/libs/host-kit/src/telemetry',
     '^@kobana/idempotency$': '<rootDir>/libs/idempotency/src',
+    '^@kobana/mcp-tasks$': '<rootDir>/libs/mcp-tasks/src',
     '^@kobana/identity$': '<rootDir>/libs/identity/src',
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
     '^@kobana/mcp/testing$': '<rootDir>/libs/mcp/src/testing',

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { HostLoggingModule } from '@kobana/host-kit';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { McpModule } from '@kobana/mcp';
+import { DatabaseTaskStore } from '@kobana/mcp-tasks';
 import { MCP_PATH } from './app.constants';
 import { KaduConfigModule } from './config/kadu-config.module';
 import { DatabaseModule } from './database/database.module';
@@ -24,6 +25,7 @@ import { KaduConnectedAppsModule } from './connected-apps/kadu-connected-apps.mo
 import { KaduMcpLimits } from './limits/kadu-mcp.limits';
 import { KaduAuditModule } from './audit/kadu-audit.module';
 import { DatabaseAuditSink } from '@kobana/audit';
+import { KaduMcpTasksModule } from './kadu-mcp/kadu-mcp-tasks.module';
 
 /**
  * The MCP endpoint. Imported before the API's modules: Express tries routes in
@@ -34,8 +36,8 @@ import { DatabaseAuditSink } from '@kobana/audit';
  */
 const KaduMcpEndpoint = McpModule.forRootAsync({
   path: MCP_PATH,
-  imports: [KaduOAuthModule, ConfigModule, ApprovalsModule, KaduLimitsModule, KaduAuditModule],
-  inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits, DatabaseAuditSink],
+  imports: [KaduOAuthModule, ConfigModule, ApprovalsModule, KaduLimitsModule, KaduAuditModule, KaduMcpTasksModule],
+  inject: [OAuthBearerVerifier, ConfigService, DatabaseConfirmationStore, ApprovalKeys, KaduMcpLimits, DatabaseAuditSink, DatabaseTaskStore],
   useFactory: (
     verifier: OAuthBearerVerifier,
     config: ConfigService<KaduConfig, true>,
@@ -43,11 +45,13 @@ const KaduMcpEndpoint = McpModule.forRootAsync({
     keys: ApprovalKeys,
     limits: KaduMcpLimits,
     auditSink: DatabaseAuditSink,
+    taskStore: DatabaseTaskStore,
   ) => ({
     ...kaduMcpOptions(verifier, config),
     ...confirmationOptions(store, keys),
     ...limits.mcpOptions(),
     auditSink,
+    taskStore,
   }),
 });
 

@@ -6,6 +6,8 @@ import { ConformanceTools } from './conformance.tools';
 import { ConformanceInputRequiredTools } from './conformance.input-required.tools';
 import { ConformanceResources } from './conformance.resources';
 import { ConformancePrompts } from './conformance.prompts';
+import { ConformanceTaskJobs } from './conformance.task.jobs';
+import { ConformanceTaskTools } from './conformance.task.tools';
 
 export interface ConformanceModuleOptions {
   /** The one bearer token the host accepts. */
@@ -44,7 +46,15 @@ export class ConformanceModule {
           }),
         }),
       ],
-      providers: [ConformanceRequestState, ConformanceTools, ConformanceInputRequiredTools, ConformanceResources, ConformancePrompts],
+      providers: [
+        ConformanceRequestState,
+        ConformanceTools,
+        ConformanceInputRequiredTools,
+        ConformanceResources,
+        ConformancePrompts,
+        ConformanceTaskJobs,
+        ConformanceTaskTools,
+      ],
     };
   }
 }

@@ -7,6 +7,7 @@ import type { ExecutionsTable } from '../executions/execution.table';
 import type { FilesTable } from '../files/file.table';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.tables';
 import type { AuditEventsTable } from '@kobana/audit';
+import type { McpTasksTable } from '@kobana/mcp-tasks';
 import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable, SignInThrottlesTable } from '@kobana/approvals';
 
 /**
@@ -30,4 +31,5 @@ export interface KaduDatabase {
   approval_sessions: ApprovalSessionsTable;
   sign_in_throttles: SignInThrottlesTable;
   audit_events: AuditEventsTable;
+  mcp_tasks: McpTasksTable;
 }

@@ -27,9 +27,9 @@ describe('task runs, executions and the worker', () => {
     world = await openUnitWorld();
     files = new MemoryExecutionFiles(world.db);
     tasks = new TasksService(world.db, world.idempotency);
-    runs = new TaskRunsService(world.db, world.idempotency);
     events = new ExecutionEvents();
     executions = new ExecutionsService(world.db, world.idempotency, events);
+    runs = new TaskRunsService(world.db, world.idempotency, executions);
     queue = new ExecutionQueue(world.db);
     worker = new ExecutionWorker(queue, new StatementAgent(world.db, files), events, { pollMs: 0, leaseMs: 60_000, handBackMs: 5000 });
   });
@@ -86,6 +86,60 @@ describe('task runs, executions and the worker', () => {
     await expect(executions.continue(owner, { id: execution.id, answers: [{ line: 2, category: 'income' }] })).rejects.toMatchObject({ status: 409 });
     await worker.runOnce();
     await expect(executions.get(owner, { id: execution.id })).resolves.toMatchObject({ status: 'succeeded', result: { lines: 3 } });
+  });
+
+  it('as a task, follows the execution: working, input_required with its lines, then completed with the execution', async () => {
+    const { owner, execution } = await queued([{ category: 'fees', match: 'TARIFA' }]);
+    await expect(runs.taskState(owner, execution)).resolves.toEqual({ status: 'working', statusMessage: 'Queued: a worker will start it' });
+    await worker.runOnce();
+    const waiting = await executions.get(owner, { id: execution.id });
+    const key = `categories-${Date.parse(waiting.updated_at)}`;
+    const state = await runs.taskState(owner, execution);
+    expect(state).toEqual({
+      status: 'input_required',
+      statusMessage: 'Waiting for categories',
+      inputRequests: {
+        [key]: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'form',
+            message: expect.stringContaining('1 line(s)'),
+            requestedSchema: {
+              type: 'object',
+              properties: { line_2: { type: 'string', title: 'Line 2: PIX recebido, cliente (100.00)', minLength: 1, maxLength: 100 } },
+              required: ['line_2'],
+            },
+          },
+        },
+      },
+    });
+    // Another key, a declined form: nothing changes. An empty category: the continue route's 400.
+    await runs.taskUpdate(owner, execution, { 'categories-1': { action: 'accept', content: { line_2: 'income' } }, [key]: { action: 'decline' } });
+    await expect(executions.get(owner, { id: execution.id })).resolves.toMatchObject({ status: 'waiting_input' });
+    await expect(runs.taskUpdate(owner, execution, { [key]: { action: 'accept', content: { line_2: '' } } })).rejects.toMatchObject({ status: 400 });
+    await runs.taskUpdate(owner, execution, { [key]: { action: 'accept', content: { line_2: 'income' } } });
+    await expect(executions.get(owner, { id: execution.id })).resolves.toMatchObject({ status: 'queued', pending_questions: null });
+    await worker.runOnce();
+    const done = await executions.get(owner, { id: execution.id });
+    await expect(runs.taskState(owner, execution)).resolves.toEqual({ status: 'completed', statusMessage: 'Succeeded', result: done });
+  });
+
+  it('as a task, cancels with the cancel rules and reports cancelled; a failed execution is a completed task with isError', async () => {
+    const { owner, execution } = await queued();
+    await runs.taskCancel(owner, execution);
+    await expect(runs.taskState(owner, execution)).resolves.toEqual({ status: 'cancelled', statusMessage: 'Cancelled' });
+    await expect(runs.taskCancel(owner, execution)).rejects.toMatchObject({ status: 409 });
+
+    const bad = await queued(undefined, 'not,a,statement');
+    await worker.runOnce();
+    const failed = await executions.get(bad.owner, { id: bad.execution.id });
+    expect(failed.status).toBe('failed');
+    await expect(runs.taskState(bad.owner, bad.execution)).resolves.toEqual({
+      status: 'completed',
+      statusMessage: `Failed: ${failed.error}`,
+      result: failed,
+      isError: true,
+    });
   });
 
   it('fails with a clear error when the plan cost ceiling would be exceeded', async () => {

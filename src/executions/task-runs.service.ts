@@ -2,6 +2,7 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import { Kysely, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
+import type { McpTaskState } from '@kobana/mcp';
 import { IdempotencyService } from '@kobana/idempotency';
 import { monotonicNow } from '@kobana/host-kit';
 import { dialectOf } from '@kobana/database';
@@ -14,6 +15,8 @@ import { RunTaskDto } from './dto/run-task.dto';
 import { toExecutionView } from './execution.mapper';
 import { ExecutionView } from './execution.view';
 import { PlanLimitException } from './plan-limit.exception';
+import { ExecutionsService } from './executions.service';
+import { EXECUTION_TASK } from './execution.task-state';
 import { describeTask } from '../tasks/task.words';
 import { KaduConfirmationMessages, wordsList } from '../common/confirmation/kadu-confirmation.messages';
 
@@ -23,6 +26,7 @@ export class TaskRunsService {
   constructor(
     @InjectDatabase() private readonly db: Kysely<KaduDatabase>,
     private readonly idempotency: IdempotencyService<KaduDatabase>,
+    private readonly executions: ExecutionsService,
   ) {}
 
   /**
@@ -45,6 +49,7 @@ export class TaskRunsService {
     scopes: ['kadu:run'],
     annotations: { destructiveHint: true, idempotentHint: false },
     confirmation: { describe: 'describeRun' },
+    task: EXECUTION_TASK,
   })
   async run(@McpCaller() caller: McpCaller, @McpArgs() dto: RunTaskDto): Promise<ExecutionView> {
     return this.idempotency.run(caller, 'kadu_tasks_run', dto, async (trx) => {
@@ -78,6 +83,19 @@ export class TaskRunsService {
       await trx.insertInto('executions').values(row).execute();
       return toExecutionView(row);
     });
+  }
+
+  /** The run's task follows its execution: these three are the execution's own (see `EXECUTION_TASK`). */
+  taskState(caller: McpCaller, handle: ExecutionView): Promise<McpTaskState> {
+    return this.executions.taskState(caller, handle);
+  }
+
+  taskUpdate(caller: McpCaller, handle: ExecutionView, responses: Record<string, Record<string, unknown>>): Promise<void> {
+    return this.executions.taskUpdate(caller, handle, responses);
+  }
+
+  taskCancel(caller: McpCaller, handle: ExecutionView): Promise<void> {
+    return this.executions.taskCancel(caller, handle);
   }
 
   /**

@@ -32,6 +32,9 @@ const METHODS = [
   'prompts/list',
   'prompts/get',
   'completion/complete',
+  'tasks/get',
+  'tasks/update',
+  'tasks/cancel',
   'notifications/initialized',
 ];
 const VERSIONS = ['2026-07-28', '2025-06-18', '2025-03-26', '2025-11-25', '2024-11-05', '9999-01-01', '', ' 2026-07-28 '];

@@ -15,6 +15,7 @@ import { confirmationCases } from './replicas.confirmation.cases';
 import { loadCases } from './replicas.load.cases';
 import { callTool } from './replicas.mcp';
 import { rateLimitCases } from './replicas.rate-limit.cases';
+import { tasksCases } from './replicas.tasks.cases';
 import type { Replica } from './replica.process';
 import { ReplicaWorld, startReplicaWorld } from './replicas.support';
 
@@ -135,6 +136,7 @@ describe('three replicas on one PostgreSQL', () => {
 
   rateLimitCases(() => world);
   confirmationCases(() => world);
+  tasksCases(() => world);
   loadCases(
     () => world,
     () => tokens,

@@ -3,6 +3,7 @@ import { McpModuleOptions, McpResolvedOptions } from './interfaces/mcp-module-op
 import { ALWAYS_AVAILABLE, resolveDrain, resolveRateLimit } from './limits/mcp-limits.defaults';
 import { McpMemoryConfirmationStore } from './confirmation/mcp-memory-confirmation.store';
 import { McpNoopAuditSink } from './audit/mcp-noop-audit.sink';
+import { McpMemoryTaskStore } from './tasks/mcp-memory-task.store';
 
 /** 1 MiB, the same limit as the API. */
 export const MCP_DEFAULT_MAX_BODY_BYTES = 1_048_576;
@@ -15,6 +16,12 @@ export const MCP_DEFAULT_CONFIRMATION_TTL_SECONDS = 300;
 
 /** ADDENDUM §7: an approval link lives 10 minutes. */
 export const MCP_DEFAULT_APPROVAL_TTL_SECONDS = 600;
+
+/** A task can be read for a day after it was created: Kadu's runs are queued, and may wait behind others. */
+export const MCP_DEFAULT_TASK_TTL_MS = 86_400_000;
+
+/** Two seconds between polls: a run's status changes at the pace of its steps, not faster. */
+export const MCP_DEFAULT_TASK_POLL_INTERVAL_MS = 2_000;
 
 /** The only place defaults are merged. */
 export function resolveMcpOptions(options: McpModuleOptions, path: string): McpResolvedOptions {
@@ -42,5 +49,8 @@ export function resolveMcpOptions(options: McpModuleOptions, path: string): McpR
     approvalUrl: options.approvalUrl ?? ((id) => `${publicUrl ?? ''}/approvals/${encodeURIComponent(id)}`),
     confirmationStore: options.confirmationStore ?? new McpMemoryConfirmationStore(),
     auditSink: options.auditSink ?? new McpNoopAuditSink(),
+    taskStore: options.taskStore ?? new McpMemoryTaskStore(),
+    taskTtlMs: options.taskTtlMs ?? MCP_DEFAULT_TASK_TTL_MS,
+    taskPollIntervalMs: options.taskPollIntervalMs ?? MCP_DEFAULT_TASK_POLL_INTERVAL_MS,
   };
 }

@@ -66,6 +66,13 @@ export const McpMessages = {
   confirmationRequirePersonNotBoolean: (tool: string) => `MCP tool "${tool}": "confirmation.requirePerson" must be true or false`,
   confirmationDescribeMissing: (tool: string, provider: string, method: string) =>
     `MCP tool "${tool}": "confirmation.describe" names ${provider}.${method}, which is not a method of that provider`,
+  taskSupportInvalid: (tool: string) => `MCP tool "${tool}": "task.support" must be "optional" or "required"`,
+  taskMethodMissing: (tool: string, role: string, provider: string, method: string) =>
+    `MCP tool "${tool}": "task.${role}" names ${provider}.${method || '(nothing)'}, which is not a method of that provider`,
+  tasksExtensionRequired: (what: string) =>
+    `Missing required client capability: ${what} needs the tasks extension; declare "io.modelcontextprotocol/tasks" in params._meta["io.modelcontextprotocol/clientCapabilities"].extensions`,
+  taskNotFound: () => 'Failed to retrieve task: Task not found',
+  taskStateInvalid: (tool: string) => `The status method of MCP tool "${tool}" answered no task status`,
   toolValueNotJson: () => 'A tool returned a value JSON cannot represent (a function or a symbol)',
   unhandledError: (correlationId: string) => `Unhandled error in an MCP request (correlation id ${correlationId})`,
   notOverridable: (given: string, overridable: string[]) =>

@@ -51,6 +51,11 @@ import { McpConfirmationGate } from './confirmation/mcp-confirmation.gate';
 import { McpTelemetry } from './telemetry/mcp.telemetry';
 import { McpAuditSink } from './interfaces/mcp-audit-sink.interface';
 import { McpAuditEmitter } from './audit/mcp-audit.emitter';
+import { McpTaskStore } from './interfaces/mcp-task.interface';
+import { McpTasks } from './tasks/mcp-tasks.service';
+import { TasksGetHandler } from './dispatch/handlers/tasks-get.handler';
+import { TasksUpdateHandler } from './dispatch/handlers/tasks-update.handler';
+import { TasksCancelHandler } from './dispatch/handlers/tasks-cancel.handler';
 
 const METHOD_HANDLERS = [
   InitializeHandler,
@@ -64,6 +69,9 @@ const METHOD_HANDLERS = [
   PromptsListHandler,
   PromptsGetHandler,
   CompletionCompleteHandler,
+  TasksGetHandler,
+  TasksUpdateHandler,
+  TasksCancelHandler,
 ];
 const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateRegistry, McpPromptRegistry, McpCompletionRegistry];
 
@@ -120,10 +128,12 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpTelemetry,
     { provide: McpAuditSink, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.auditSink },
     McpAuditEmitter,
+    { provide: McpTaskStore, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.taskStore },
+    McpTasks,
     McpDispatcher,
     ...METHOD_HANDLERS,
     { provide: McpMethodHandlers, inject: METHOD_HANDLERS, useFactory: (...handlers: unknown[]) => handlers },
   ],
-  exports: [...REGISTRIES, MCP_RESOLVED_OPTIONS, McpDrainService, McpConfirmationStore, McpAuditEmitter],
+  exports: [...REGISTRIES, MCP_RESOLVED_OPTIONS, McpDrainService, McpConfirmationStore, McpAuditEmitter, McpTaskStore],
 })
 export class McpModule extends McpConfigurableModuleClass {}

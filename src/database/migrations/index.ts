@@ -5,6 +5,7 @@ import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
 import { createIdentityMigration } from '@kobana/identity';
 import { createOAuthRecords } from '@kobana/oauth';
+import { createMcpTasks } from '@kobana/mcp-tasks';
 import { createTasks } from './0101_create_tasks';
 import { createExecutions } from './0102_create_executions';
 import { createFiles } from './0200_create_files';
@@ -37,4 +38,6 @@ export const KADU_MIGRATIONS: DatabaseMigrations = {
   // The audit library's events of the MCP endpoint (who did what, on whose behalf, who approved it).
   '0700_create_audit_events': createAuditEvents,
   '0701_drop_audit_filter_indexes': dropAuditFilterIndexes,
+  // The MCP task store's table: the tasks of kadu_tasks_run and kadu_executions_continue, read by any replica.
+  '0800_create_mcp_tasks': createMcpTasks,
 };

@@ -54,10 +54,10 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
     return startAuditNote(request, (failure) => this.failedWith(request, failure));
   }
 
-  /** A result was written. Only a `tools/call` is recorded. */
+  /** A result was written. A `tools/call` is recorded, and a `tasks/update` or `tasks/cancel` that reached its task. */
   answered(request: McpHttpRequest, result: unknown): void {
     const note = auditNote(request);
-    if (!note || note.done || mcpState(request).message?.method !== 'tools/call') return;
+    if (!note || note.done || (mcpState(request).message?.method !== 'tools/call' && !note.task)) return;
     const record = (result ?? {}) as { isError?: unknown; structuredContent?: unknown };
     const decision = this.decisionOf(note);
     // The route's answer: the tool ran, or its arguments failed the route's validation before anyone was asked.
@@ -141,8 +141,9 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
     const caller = request.user!;
     const method = state.message?.method ?? '';
     const isCall = method === 'tools/call';
-    const name = isCall ? (toolName(request) ?? null) : null;
-    const args = isCall ? toolArguments(request) : undefined;
+    const name = isCall ? (toolName(request) ?? null) : (note.task?.tool ?? null);
+    // A task method's only argument is its task: the event says which one.
+    const args = isCall ? toolArguments(request) : note.task ? { task_id: note.task.id } : undefined;
     const known = name !== null && this.tools.get(name) !== undefined;
     return {
       // Time-ordered (UUIDv7): a store's index on the id appends instead of writing a random page per event.
@@ -159,7 +160,7 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
       tool: name,
       arguments_digest: args ? confirmationDigest(args) : null,
       // A tool that does not exist has no DTO to say what is sensitive: nothing of its arguments is kept.
-      arguments: args && known ? withoutSensitive(args, this.plans.get(name!)) : null,
+      arguments: args && known ? (isCall ? withoutSensitive(args, this.plans.get(name!)) : args) : null,
       ...decided,
       approval_id: note.step?.approval_id ?? null,
       approved_by: note.step?.approved_by ?? null,

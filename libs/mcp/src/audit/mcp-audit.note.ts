@@ -32,6 +32,8 @@ export interface McpAuditNote {
   step?: McpConfirmationStep;
   /** The tool's method was called. */
   ran: boolean;
+  /** `tasks/update` or `tasks/cancel`: the task it acted on, and the tool whose call created it. */
+  task?: { tool: string; id: string };
   /** The event was handed to the sink (one per request). */
   done: boolean;
   /** Called by the filter once the error answer is written. */
@@ -56,6 +58,14 @@ export function noteConfirmation(request: McpHttpRequest, step: McpConfirmationS
   if (!note) return;
   note.step = step;
   note.ran = runs;
+}
+
+/** Records the task a `tasks/update` or `tasks/cancel` acted on: that request is then recorded as well. */
+export function noteTask(request: McpHttpRequest, tool: string, id: string): void {
+  const note = auditNote(request);
+  if (!note) return;
+  note.task = { tool, id };
+  note.ran = true;
 }
 
 /** The filter's side: the error answer is written; the event is sent if the request had one coming. */

@@ -3,9 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpApproval, McpConfirmationStore } from '../interfaces/mcp-confirmation-store.interface';
-import { McpConfirmationOutcome, McpConfirmationRequest, answer } from './mcp-confirmation.request';
+import { McpConfirmationOutcome, McpConfirmationRequest, answer, sameKey } from './mcp-confirmation.request';
+import { McpRequestStateSigner } from './mcp-request-state.signer';
+import { invalidRequestState } from '../errors/mcp-confirmation.errors';
+import { McpCallContext } from '../interfaces/mcp-call-context.interface';
 import type { McpAuditDecision } from '../interfaces/mcp-audit-sink.interface';
-import { approvalClosedResult, approvalRequiredResult } from './mcp-confirmation.results';
+import { approvalClosedResult, approvalRequiredResult, approvalUrlInputRequired } from './mcp-confirmation.results';
 
 /**
  * Confirmation by link (era 2025; era 2026 without elicitation): the first
@@ -13,15 +16,25 @@ import { approvalClosedResult, approvalRequiredResult } from './mcp-confirmation
  * identical call answers the same link until a person decides, runs the
  * tool once after Continue (the approval is consumed atomically first), and
  * after Cancel or expiry says so and closes it, so the next call starts over.
+ *
+ * A client that declares `elicitation.url` (era 2026) gets the same approval
+ * as an `input_required` URL-mode elicitation of the approval page, with a
+ * signed `requestState`; its retry is the repeated identical call (a
+ * `requestState` it carries must be one this server issued for that call).
  */
 @Injectable()
 export class McpApprovalConfirmer {
   constructor(
     @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
     @Inject(McpConfirmationStore) private readonly store: McpConfirmationStore,
+    private readonly signer: McpRequestStateSigner,
   ) {}
 
   async confirm(request: McpConfirmationRequest): Promise<McpConfirmationOutcome> {
+    if (declaresUrlElicitation(request.context) && request.context.requestState !== undefined) {
+      const state = this.signer.verify(request.context.requestState);
+      if (!state || !sameKey(state, request.key)) throw invalidRequestState();
+    }
     const open = await this.store.findOpenApproval(request.key);
     const expired = open !== undefined && Date.parse(open.expires_at) <= request.now.getTime();
     // Approved and in time: the call runs without the hook's words, which only a question needs
@@ -57,7 +70,11 @@ export class McpApprovalConfirmer {
   }
 
   private required(request: McpConfirmationRequest, approval: McpApproval, decision: McpAuditDecision): McpConfirmationOutcome {
-    return answer(approvalRequiredResult(request.title, approval, this.options.approvalUrl(approval.id)), { decision, approval_id: approval.id });
+    const url = this.options.approvalUrl(approval.id);
+    const result = declaresUrlElicitation(request.context)
+      ? approvalUrlInputRequired(request.title, approval, url, this.signer.issue(request.key, request.now))
+      : approvalRequiredResult(request.title, approval, url);
+    return answer(result, { decision, approval_id: approval.id });
   }
 
   private async close(request: McpConfirmationRequest, approval: McpApproval, status: 'cancelled' | 'expired'): Promise<McpConfirmationOutcome> {
@@ -68,4 +85,10 @@ export class McpApprovalConfirmer {
       approved_by: approval.decided_by,
     });
   }
+}
+
+/** Era 2026 and `elicitation.url` declared: the client can send the person to a page (URL-mode elicitation). */
+function declaresUrlElicitation(context: McpCallContext): boolean {
+  const url = (context.clientCapabilities?.elicitation as Record<string, unknown> | undefined)?.url;
+  return context.era === '2026' && url !== null && typeof url === 'object' && !Array.isArray(url);
 }

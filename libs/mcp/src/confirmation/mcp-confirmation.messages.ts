@@ -13,6 +13,9 @@ export const McpConfirmationMessages = {
   approvalRequired: (title: string, tool: string, url: string, expiresAt: string) =>
     `Nothing was done yet: ${title} needs the person's approval. Show them this link: ${url} . ` +
     `After they choose Continue there, call ${tool} again with exactly the same arguments. The link expires at ${expiresAt}.`,
+  approvalUrlPrompt: (title: string, tool: string, expiresAt: string) =>
+    `${title} needs your approval on this server's page: sign in there and choose Continue or Cancel. ` +
+    `Then ${tool} is called again and runs once; the page expires at ${expiresAt}.`,
   approvalCancelled: (title: string, tool: string) =>
     `Cancelled, nothing was done: the person chose Cancel on the approval page for ${title}. Calling ${tool} again starts a new approval.`,
   approvalExpired: (title: string, tool: string) => `Expired, nothing was done: nobody approved ${title} in time. Calling ${tool} again starts a new approval.`,

@@ -42,6 +42,23 @@ export function approvalRequiredResult(title: string, approval: McpApproval, url
   };
 }
 
+/**
+ * The approval as a URL-mode elicitation (era 2026, `elicitation.url`): the
+ * client opens the host's approval page, where only the signed-in person can
+ * choose; nothing about the call is in the URL (the approval's id only).
+ */
+export function approvalUrlInputRequired(title: string, approval: McpApproval, url: string, requestState: string): Record<string, unknown> {
+  return new McpInputRequired(
+    {
+      approve: {
+        method: 'elicitation/create',
+        params: { mode: 'url', elicitationId: approval.id, url, message: McpConfirmationMessages.approvalUrlPrompt(title, approval.tool, approval.expires_at) },
+      },
+    },
+    requestState,
+  ).toResult();
+}
+
 /** The approval was cancelled on the page, or expired: nothing ran, and the next call starts over. */
 export function approvalClosedResult(title: string, approval: McpApproval, status: 'cancelled' | 'expired'): McpToolResult {
   const text =

@@ -10,7 +10,7 @@ import { McpParamBinding } from '../interfaces/mcp-param-binding.interface';
 import { McpAccessOptions } from '../interfaces/mcp-access-options.interface';
 import { McpGuarded, McpInvocable } from '../interfaces/mcp-definition.interface';
 import { McpToolOptions } from '../interfaces/mcp-tool-options.interface';
-import { McpToolConfirmationDefinition, McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
+import { McpToolConfirmationDefinition, McpToolDefinition, McpToolTaskDefinition } from '../interfaces/mcp-tool-definition.interface';
 import { McpResourceOptions, McpResourceTemplateOptions } from '../interfaces/mcp-resource-options.interface';
 import { McpResourceDefinition, McpResourceTemplateDefinition } from '../interfaces/mcp-resource-definition.interface';
 import { McpPromptOptions } from '../interfaces/mcp-prompt-options.interface';
@@ -76,9 +76,11 @@ export class McpDefinitionFactory {
           idempotentHint: options.annotations?.idempotentHint ?? false,
           openWorldHint: false as const,
         },
+        ...(options.task ? { execution: { taskSupport: options.task.support } } : {}),
       }),
       headers: rawSchema ? scanMcpHeaders(rawSchema, options.name) : inputType ? this.schemas.headers(inputType) : [],
       confirmation: this.confirmation(method, options),
+      ...(options.task ? { task: this.task(method, options) } : {}),
       ...this.guarded(options),
       ...this.invocable(method, inputType),
     };
@@ -165,6 +167,24 @@ export class McpDefinitionFactory {
     const hook: unknown = typeof describe === 'string' ? prototype[describe] : undefined;
     if (typeof hook !== 'function') throw new Error(McpMessages.confirmationDescribeMissing(options.name, instance.constructor.name, String(describe)));
     return { requirePerson, describe: hook.bind(instance) as McpToolConfirmationDefinition['describe'] };
+  }
+
+  /** A misnamed task method would fail every `tasks/get`: it stops start-up instead. */
+  private task({ instance, prototype }: McpMethodRef, options: McpToolOptions): McpToolTaskDefinition {
+    const task = options.task!;
+    if (task.support !== 'optional' && task.support !== 'required') throw new Error(McpMessages.taskSupportInvalid(options.name));
+    const bind = <T>(role: string, name: string | undefined): T | undefined => {
+      if (name === undefined) return undefined;
+      const method: unknown = prototype[name];
+      if (typeof method !== 'function') throw new Error(McpMessages.taskMethodMissing(options.name, role, instance.constructor.name, String(name)));
+      return method.bind(instance) as T;
+    };
+    return {
+      support: task.support,
+      status: bind<McpToolTaskDefinition['status']>('status', task.status ?? '')!,
+      update: bind<McpToolTaskDefinition['update']>('update', task.update),
+      cancel: bind<McpToolTaskDefinition['cancel']>('cancel', task.cancel),
+    };
   }
 
   private guarded(options: McpAccessOptions): McpGuarded {

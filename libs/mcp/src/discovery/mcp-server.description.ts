@@ -8,6 +8,7 @@ import { McpResourceTemplateRegistry } from './mcp-resource-template.registry';
 import { McpPromptRegistry } from './mcp-prompt.registry';
 import { McpCompletionRegistry } from './mcp-completion.registry';
 import { deepFreeze } from './mcp-descriptor.utils';
+import { MCP_TASKS_EXTENSION } from '../tasks/mcp-task.constants';
 
 /** A server capability, and the family of methods it announces. */
 export type McpCapability = 'tools' | 'resources' | 'prompts' | 'completions';
@@ -26,6 +27,7 @@ export class McpServerDescription {
   /** `_meta` of every era-2026 result. */
   readonly resultMeta: Readonly<Record<string, unknown>>;
   private readonly capabilitiesByEra = new Map<McpEra, Readonly<Record<string, unknown>>>();
+  private tasksOffered?: boolean;
 
   constructor(
     @Inject(MCP_RESOLVED_OPTIONS) readonly options: McpResolvedOptions,
@@ -46,12 +48,21 @@ export class McpServerDescription {
   capabilities(era: McpEra): Readonly<Record<string, unknown>> {
     let capabilities = this.capabilitiesByEra.get(era);
     if (!capabilities) {
-      capabilities = deepFreeze(
-        Object.fromEntries(this.offered().map((capability) => [capability, era === '2025' ? { ...LEGACY_CAPABILITY_SHAPES[capability] } : {}])),
-      );
+      capabilities = deepFreeze({
+        ...Object.fromEntries(this.offered().map((capability) => [capability, era === '2025' ? { ...LEGACY_CAPABILITY_SHAPES[capability] } : {}])),
+        // The tasks extension is per request, so only the stateless era can use it (docs/tasks.md).
+        ...(era === '2026' && this.offersTasks() ? { extensions: { [MCP_TASKS_EXTENSION]: {} } } : {}),
+      });
       this.capabilitiesByEra.set(era, capabilities);
     }
     return capabilities;
+  }
+
+  /** Whether some tool can run as a task: then the tasks extension is announced and its methods exist. */
+  offersTasks(): boolean {
+    // Read on first use, as the capabilities are: the registry is filled in `onModuleInit`.
+    this.tasksOffered ??= this.tools.list().some((tool) => tool.task !== undefined);
+    return this.tasksOffered;
   }
 
   /** Whether a capability is announced: a method of one that is not does not exist (-32601). */

@@ -12,8 +12,12 @@ import { checkMcpEnvelope } from '../protocol/mcp-envelope.check';
 import { headerBindingValue } from '../protocol/mcp-header-binding.value';
 
 /** Methods whose `Mcp-Name` mirrors a body field; required only where marked. */
-const NAME_SOURCES: Record<string, { field: 'name' | 'uri'; required: boolean }> = {
+const NAME_SOURCES: Record<string, { field: 'name' | 'uri' | 'taskId'; required: boolean }> = {
   'tools/call': { field: 'name', required: true },
+  // Tasks extension: load balancers route a task's requests on its id (docs/tasks.md).
+  'tasks/get': { field: 'taskId', required: true },
+  'tasks/update': { field: 'taskId', required: true },
+  'tasks/cancel': { field: 'taskId', required: true },
   'prompts/get': { field: 'name', required: false },
   'resources/read': { field: 'uri', required: false },
 };

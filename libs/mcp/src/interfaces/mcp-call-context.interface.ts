@@ -15,6 +15,13 @@ export interface McpCallContext {
   inputResponses?: Record<string, Record<string, unknown>>;
   /** Era 2026: the `requestState` of that `McpInputRequired`, echoed by the client (opaque, unverified). */
   requestState?: string;
+  /**
+   * `true` when a task tool's call runs as a task (the request declared the
+   * tasks extension): what the method returns is then the task's handle, and
+   * the tool's `status` method reports the work. Absent otherwise: the method
+   * answers as it always does.
+   */
+  task?: true;
 }
 
 /** What `@McpContext()` gives a completion method: the call context, plus what is being completed. */

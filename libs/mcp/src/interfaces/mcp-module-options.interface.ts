@@ -4,6 +4,7 @@ import { McpDrainOptions, McpRateLimitOptions, McpResolvedRateLimit } from './mc
 import { McpAvailability } from './mcp-availability.interface';
 import type { McpConfirmationStore } from './mcp-confirmation-store.interface';
 import type { McpAuditSink } from './mcp-audit-sink.interface';
+import type { McpTaskStore } from './mcp-task.interface';
 
 /** `serverInfo` of `initialize` and `_meta["io.modelcontextprotocol/serverInfo"]` of era 2026. */
 export interface McpServerInfo {
@@ -115,6 +116,15 @@ export interface McpModuleOptions {
    * @default a sink that keeps nothing
    */
   auditSink?: McpAuditSink;
+  /**
+   * Where the tasks of task tools live (tasks extension); every replica must share it.
+   * @default a McpMemoryTaskStore: single-process deployments and tests only
+   */
+  taskStore?: McpTaskStore;
+  /** How long a task can be read after it was created (`ttlMs`), in milliseconds. @default 86400000 (a day) */
+  taskTtlMs?: number;
+  /** The `pollIntervalMs` clients are asked to keep between two `tasks/get`. @default 2000 */
+  taskPollIntervalMs?: number;
 }
 
 /** Options with every default applied, as the module's parts read them. */

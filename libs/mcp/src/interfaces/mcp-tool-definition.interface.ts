@@ -2,6 +2,7 @@ import { McpToolOptions } from './mcp-tool-options.interface';
 import { McpCaller } from './mcp-caller.interface';
 import { McpListedDefinition } from './mcp-definition.interface';
 import { McpHeaderBinding, McpJsonSchema } from './json-schema.interface';
+import type { McpTaskState } from './mcp-task.interface';
 
 /** A tool as `tools/list` shows it (MCP `Tool`). */
 export interface McpToolDescriptor {
@@ -18,6 +19,8 @@ export interface McpToolDescriptor {
     idempotentHint: boolean;
     openWorldHint: false;
   };
+  /** A task tool's support (tasks extension). */
+  execution?: { taskSupport: 'optional' | 'required' };
 }
 
 /** A destructive tool's confirmation, resolved at start-up. */
@@ -28,6 +31,14 @@ export interface McpToolConfirmationDefinition {
   describe?: (caller: McpCaller, args: unknown) => unknown;
 }
 
+/** A task tool's methods, bound at start-up. */
+export interface McpToolTaskDefinition {
+  support: 'optional' | 'required';
+  status: (caller: McpCaller, handle: unknown) => McpTaskState | Promise<McpTaskState>;
+  update?: (caller: McpCaller, handle: unknown, inputResponses: Record<string, Record<string, unknown>>) => unknown;
+  cancel?: (caller: McpCaller, handle: unknown) => unknown;
+}
+
 /** Everything the module prepared at start-up for one tool, so a call does no discovery work. */
 export interface McpToolDefinition extends McpListedDefinition<McpToolDescriptor> {
   name: string;
@@ -36,4 +47,6 @@ export interface McpToolDefinition extends McpListedDefinition<McpToolDescriptor
   headers: McpHeaderBinding[];
   /** How a call of a destructive tool is confirmed. */
   confirmation: McpToolConfirmationDefinition;
+  /** Served as a task of the tasks extension; `undefined` for an ordinary tool. */
+  task?: McpToolTaskDefinition;
 }

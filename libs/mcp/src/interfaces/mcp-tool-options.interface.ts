@@ -37,6 +37,36 @@ export interface McpToolConfirmation {
   describe?: string;
 }
 
+/**
+ * A tool whose work outlives its call, served as a task of the tasks
+ * extension (`io.modelcontextprotocol/tasks`, see docs/tasks.md). Each
+ * method named here is a method of the same provider; `handle` is the JSON
+ * of what the tool's method returned when the task was created (an id the
+ * provider looks its work up by).
+ */
+export interface McpToolTask {
+  /**
+   * `optional`: a task when the request declares the extension, today's
+   * answer otherwise; `required`: a request without the extension gets
+   * -32021 naming it.
+   */
+  support: 'optional' | 'required';
+  /** Called as `(caller, handle)` on each `tasks/get` of an unfinished task; answers an `McpTaskState`. */
+  status: string;
+  /**
+   * Called as `(caller, handle, inputResponses)` on `tasks/update`; a route's
+   * 4xx is answered -32602 with its message.
+   * @default none: the responses are acknowledged and ignored
+   */
+  update?: string;
+  /**
+   * Called as `(caller, handle)` on `tasks/cancel` of an unfinished task;
+   * the next `status` says whether the work was cancelled.
+   * @default none: the module records the task as cancelled and stops following the work
+   */
+  cancel?: string;
+}
+
 /** What `@McpTool()` declares about a provider method. */
 export interface McpToolOptions extends McpAccessOptions {
   /** Unique tool name, e.g. `kadu_tasks_list`. */
@@ -87,4 +117,9 @@ export interface McpToolOptions extends McpAccessOptions {
    * @default the module's defaults: elicitation when the client declared it, the title and arguments as the words
    */
   confirmation?: McpToolConfirmation;
+  /**
+   * Serve the call as a task the client follows with `tasks/get` (tasks extension).
+   * @default none: every call answers its result
+   */
+  task?: McpToolTask;
 }

@@ -18,6 +18,31 @@ import { McpMessages } from '../mcp.messages';
 export class McpToolInvoker {
   constructor(private readonly provider: McpProviderInvoker) {}
 
+  /**
+   * A task tool's call as a task: what the method returns is the task's
+   * handle, given to `create`, whose answer (the `CreateTaskResult`) is the
+   * call's. A question before the work (`McpInputRequired`) or a route's
+   * error (a 4xx) creates no task: the client gets them as from any tool.
+   */
+  async invokeAsTask(
+    tool: McpToolDefinition,
+    args: unknown,
+    caller: McpCaller,
+    context: McpCallContext,
+    argsValidated: boolean,
+    create: (handle: unknown) => Promise<Record<string, unknown>>,
+  ): Promise<McpToolResult | Record<string, unknown>> {
+    let handle: unknown;
+    try {
+      handle = await this.provider.invoke(tool, { caller, args, context }, argsValidated);
+    } catch (error) {
+      if (error instanceof HttpException) return toolResult(httpExceptionBody(error), true);
+      throw error;
+    }
+    if (handle instanceof McpInputRequired) return handle.toResult();
+    return create(handle);
+  }
+
   /** `argsValidated`: `args` are the validated ones (a confirmed destructive tool's, which the gate validated). */
   async invoke(
     tool: McpToolDefinition,

@@ -1,0 +1,13 @@
+/**
+ * `@kobana/mcp-tasks`: the database store of the MCP module's tasks
+ * (tasks extension) for any host, its migration and the pruner of expired tasks.
+ */
+export { McpTasksModule } from './mcp-tasks.module';
+export type { McpTasksHostOptions } from './mcp-tasks.module';
+export { MCP_TASKS_DATABASE } from './mcp-tasks-host';
+export { DatabaseTaskStore } from './database-task.store';
+export { McpTasksPruner } from './mcp-tasks.pruner';
+export { createMcpTasks } from './mcp-tasks.migration';
+export type { McpTasksDatabase, McpTasksTable } from './mcp-tasks.tables';
+export type { McpTasksSettings } from './mcp-tasks.settings';
+export { DEFAULT_MCP_TASKS_SETTINGS } from './mcp-tasks.settings';
