@@ -24,6 +24,7 @@ import { KaduConnectedAppsModule } from './connected-apps/kadu-connected-apps.mo
 import { KaduMcpLimits } from './limits/kadu-mcp.limits';
 import { KaduAuditModule } from './audit/kadu-audit.module';
 import { DatabaseAuditSink } from '@kobana/audit';
+import { KaduHealthModule } from './health/kadu-health.module';
 
 /**
  * The MCP endpoint. Imported before the API's modules: Express tries routes in
@@ -61,6 +62,8 @@ const KaduMcpEndpoint = McpModule.forRootAsync({
     HostLoggingModule.forRoot(),
     KaduConfigModule,
     DatabaseModule,
+    // The probes: first of the routes, so a load balancer's poll walks no others.
+    KaduHealthModule,
     KaduSecretsModule,
     KaduIdentityModule,
     KaduMcpEndpoint,
