@@ -48,3 +48,5 @@ export type { ReadinessCheck } from './health/readiness-check.interface';
 export { databaseReadinessChecks } from './health/database.readiness';
 export { LIVENESS_PATH, READINESS_PATH, isProbeUrl } from './health/health.constants';
 export type { ReadinessAnswer } from './health/health.controller';
+export { GracefulShutdown } from './shutdown/graceful-shutdown';
+export type { GracefulShutdownOptions, ShutdownLogger, ShutdownStep } from './shutdown/graceful-shutdown';
