@@ -1,5 +1,5 @@
 import { createServer, get, Agent, IncomingMessage, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { AddressInfo, connect } from 'node:net';
 import { GracefulShutdown, ShutdownStep } from './graceful-shutdown';
 
 /** A server whose `/slow` answers when `release()` is called, and `/fast` at once. */
@@ -113,6 +113,30 @@ describe('GracefulShutdown', () => {
     await done;
     expect(exits).toEqual([0]);
     agent.destroy();
+  });
+
+  it("waits for a connection whose request is still being received (the server's close callback does not), and answers it", async () => {
+    const { server, port } = await serve();
+    const exits: number[] = [];
+    const shutdown = new GracefulShutdown({ server, graceMs: 5000, atSignal: [], afterRequests: [], logger, exit: (code) => exits.push(code) });
+    const held = async () => {
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((done) => socket.once('connect', done));
+      let raw = '';
+      socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      socket.write('GET /fast HTTP/1.1\r\nHost: x\r\n');
+      const closed = new Promise((done) => socket.once('close', done));
+      return { finish: async () => (socket.write('\r\n'), await closed, raw) };
+    };
+    const [first, second] = [await held(), await held()];
+    const done = shutdown.shutdown('SIGTERM');
+    await tick(50);
+    expect(await first.finish()).toMatch(/^HTTP\/1\.1 200[^]*Connection: close/i);
+    await tick(100);
+    expect(exits).toEqual([]);
+    expect(await second.finish()).toMatch(/^HTTP\/1\.1 200/);
+    await done;
+    expect(exits).toEqual([0]);
   });
 
   it('past the grace period, exits 1 naming what still runs; a failed step is logged and the rest go on', async () => {

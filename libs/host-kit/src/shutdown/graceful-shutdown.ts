@@ -61,6 +61,8 @@ export class GracefulShutdown {
   private readonly running = new Set<string>();
   private closing = false;
   private timer?: NodeJS.Timeout;
+  /** Called when the last connection is gone, once draining. */
+  private drained?: () => void;
   private readonly exit: (code: number) => void;
 
   constructor(private readonly options: GracefulShutdownOptions) {
@@ -68,7 +70,10 @@ export class GracefulShutdown {
     const { server } = options;
     server.on('connection', (socket: Socket) => {
       this.open.add(socket);
-      socket.once('close', () => this.open.delete(socket));
+      socket.once('close', () => {
+        this.open.delete(socket);
+        if (this.open.size === 0) this.drained?.();
+      });
     });
     // First of the request listeners, so Express's handlers already see the header.
     server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
@@ -122,13 +127,16 @@ export class GracefulShutdown {
     this.closing = true;
     this.running.add('HTTP');
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    // close() also closes the idle connections (Node ≥ 19). Its callback is not the end: it came while a
+    // connection with a request still being received was open; the connections are counted here instead.
+    server.close();
+    server.closeIdleConnections();
     return new Promise<void>((resolve) => {
-      // close() also closes the idle connections (Node ≥ 19); the callback comes once the last connection is gone.
-      server.close(() => {
+      this.drained = () => {
         this.running.delete('HTTP');
         resolve();
-      });
-      server.closeIdleConnections();
+      };
+      if (this.open.size === 0) this.drained();
     });
   }
 
