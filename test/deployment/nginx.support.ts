@@ -27,13 +27,17 @@ export interface TestNginx {
   stop(): Promise<void>;
 }
 
-/** The site file with its `@replica` lines replaced by `upstreams` (`host:port`) and its `@listen` line by `listen`. */
+/**
+ * The site file with its `@replica` lines replaced by one line per
+ * `upstreams` entry (`host:port`, the first line's parameters kept) and its
+ * `@listen` line by `listen`.
+ */
 export function renderSite(site: string, upstreams: string[], listen: string): string {
   const lines = site.split('\n');
   const first = lines.findIndex((line) => line.includes('# @replica'));
-  const indent = /^\s*/.exec(lines[first])![0];
+  const [, indent, parameters] = /^(\s*)server\s+\S+([^;]*);/.exec(lines[first])!;
   const rendered = lines
-    .map((line, index) => (index === first ? upstreams.map((upstream) => `${indent}server ${upstream};`).join('\n') : line))
+    .map((line, index) => (index === first ? upstreams.map((upstream) => `${indent}server ${upstream}${parameters};`).join('\n') : line))
     .filter((line) => !line.includes('# @replica'))
     .map((line) => (line.includes('# @listen') ? `${/^\s*/.exec(line)![0]}listen ${listen};` : line));
   return rendered.join('\n');
