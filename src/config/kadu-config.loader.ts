@@ -73,7 +73,7 @@ export function loadKaduConfig(env: Environment): KaduConfig {
 function defaultFilesDir(databaseUrl: string): string {
   try {
     const location = parseDatabaseUrl(databaseUrl);
-    // PostgreSQL has no data directory: replicas must share one KADU_FILES_DIR (README, "Running several replicas").
+    // PostgreSQL has no data directory: replicas must share one KADU_FILES_DIR (docs/operating.md, "Running several replicas").
     if (location.dialect === 'sqlite' && location.filename !== ':memory:' && isAbsolute(location.filename)) {
       return resolve(dirname(location.filename), 'files');
     }

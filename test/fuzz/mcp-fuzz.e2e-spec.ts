@@ -49,7 +49,7 @@ describe('MCP endpoint under generated hostile input (fast-check)', () => {
     fuzzAgent.destroy();
     await kadu?.close();
     const total = Object.values(tried).reduce((sum, n) => sum + n, 0);
-    // The figures the README quotes.
+    // The figures docs/operating.md quotes.
     console.log(`fuzz: ${total} requests tried ${JSON.stringify(tried)}, ${failures.length} failure(s)`);
   });
 

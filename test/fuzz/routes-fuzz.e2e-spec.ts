@@ -351,7 +351,7 @@ describe('every route of Kadu and Billing under generated hostile input (fast-ch
     await kadu?.close();
     await billing?.close();
     const total = Object.values(tried).reduce((sum, n) => sum + n, 0);
-    // The figures the README quotes.
+    // The figures docs/operating.md quotes.
     console.log(
       `routes fuzz: ${total} requests in ${((Date.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(tried)}; ` +
         `statuses ${JSON.stringify(statuses)}; ${failures.length} failure(s); known issues seen ${JSON.stringify(knownSeen)}`,
