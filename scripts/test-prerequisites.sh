@@ -5,6 +5,8 @@
 #   chromium      /usr/bin/chromium, the approval page through playwright-core
 #   postgresql    server binaries (/usr/lib/postgresql/*/bin/initdb) for the replicas
 #                 test and test:postgres, which initdb their own throwaway clusters
+#   nginx         /usr/sbin/nginx, the reverse proxy of test/deployment (started with
+#                 its own prefix and configuration on a free loopback port)
 #
 # All present: one line, exit 0. Some missing: installs them when allowed to
 # (CI set, running as root, apt-get present; or TEST_INSTALL_PACKAGES=1, with
@@ -23,12 +25,13 @@ is_present() {
     redis-server) command -v redis-server >/dev/null 2>&1 ;;
     chromium) [ -x /usr/bin/chromium ] ;;
     postgresql) compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null ;;
+    nginx) [ -x /usr/sbin/nginx ] ;;
   esac
 }
 
 missing_packages() {
   local package missing=()
-  for package in redis-server chromium postgresql; do
+  for package in redis-server chromium postgresql nginx; do
     is_present "$package" || missing+=("$package")
   done
   echo "${missing[*]:-}"
@@ -36,7 +39,7 @@ missing_packages() {
 
 missing=$(missing_packages)
 if [ -z "$missing" ]; then
-  echo "test prerequisites: redis-server, chromium and postgresql are installed"
+  echo "test prerequisites: redis-server, chromium, postgresql and nginx are installed"
   exit 0
 fi
 

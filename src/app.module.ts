@@ -26,6 +26,7 @@ import { KaduMcpLimits } from './limits/kadu-mcp.limits';
 import { KaduAuditModule } from './audit/kadu-audit.module';
 import { DatabaseAuditSink } from '@kobana/audit';
 import { KaduMcpTasksModule } from './kadu-mcp/kadu-mcp-tasks.module';
+import { KaduHealthModule } from './health/kadu-health.module';
 
 /**
  * The MCP endpoint. Imported before the API's modules: Express tries routes in
@@ -65,6 +66,8 @@ const KaduMcpEndpoint = McpModule.forRootAsync({
     HostLoggingModule.forRoot(),
     KaduConfigModule,
     DatabaseModule,
+    // The probes: first of the routes, so a load balancer's poll walks no others.
+    KaduHealthModule,
     KaduSecretsModule,
     KaduIdentityModule,
     KaduMcpEndpoint,

@@ -2,7 +2,8 @@ import { NestApplicationOptions, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
+import { ConfigService } from '@nestjs/config';
+import { applyDeploymentSettings, STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
 
 /**
  * Creates Kadu with its global setup, not yet listening. `main.ts` and the
@@ -23,5 +24,7 @@ export function configureKaduApp(app: NestExpressApplication): NestExpressApplic
   app.useGlobalPipes(new ValidationPipe(STRICT_VALIDATION_OPTIONS));
   // No reason to advertise the framework to scanners.
   app.disable('x-powered-by');
+  // TRUST_PROXY and the keep-alive timeouts (docs/deployment.md).
+  applyDeploymentSettings(app, app.get(ConfigService));
   return app;
 }

@@ -1,8 +1,9 @@
 // First: telemetry starts before the imports below load http, Express and pg.
-import './bootstrap/kadu.telemetry';
+import { kaduTelemetry } from './bootstrap/kadu.telemetry';
 import { Logger } from '@nestjs/common';
 import { HostLogger } from '@kobana/host-kit';
 import { ConfigService } from '@nestjs/config';
+import { kaduShutdown } from './bootstrap/kadu.shutdown';
 import { createKaduApp } from './app.setup';
 import { seedDemo } from './bootstrap/demo.seeder';
 import { renderStartupBanner } from './bootstrap/startup.banner';
@@ -19,7 +20,8 @@ async function bootstrap(): Promise<void> {
   // Nest's own lines wait for the host's logger (JSON in production, start-up narration at debug).
   const app = await createKaduApp({ bufferLogs: true });
   app.useLogger(app.get(HostLogger));
-  app.enableShutdownHooks();
+  // SIGTERM and SIGINT: drained in the order a proxy needs (bootstrap/kadu.shutdown.ts), not Nest's (database before the HTTP server).
+  kaduShutdown(app, kaduTelemetry).listen();
   // Start-up checks (keys, above all) refuse before the demo seeding writes anything.
   await app.init();
   const config = app.get<ConfigService<KaduConfig, true>>(ConfigService);

@@ -20,6 +20,7 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { BillingConnectedAppsModule } from './connected-apps/billing-connected-apps.module';
 import { BillingAuditModule } from './audit/billing-audit.module';
 import { DatabaseAuditSink } from '@kobana/audit';
+import { BillingHealthModule } from './health/billing-health.module';
 
 /**
  * The MCP endpoint. Imported before the API's modules: Express tries routes in
@@ -56,6 +57,8 @@ const BillingMcpEndpoint = McpModule.forRootAsync({
     HostLoggingModule.forRoot(),
     BillingConfigModule,
     BillingDatabaseModule,
+    // The probes: first of the routes, so a load balancer's poll walks no others.
+    BillingHealthModule,
     BillingIdentityModule,
     BillingMcpEndpoint,
     CustomersModule,

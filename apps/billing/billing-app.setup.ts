@@ -1,7 +1,8 @@
 import { NestApplicationOptions, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
+import { ConfigService } from '@nestjs/config';
+import { applyDeploymentSettings, STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
 import { BillingAppModule } from './billing-app.module';
 
 /**
@@ -13,5 +14,7 @@ export async function createBillingApp(options: NestApplicationOptions = {}): Pr
   const app = await NestFactory.create<NestExpressApplication>(BillingAppModule, { abortOnError: false, ...options });
   app.useGlobalPipes(new ValidationPipe(STRICT_VALIDATION_OPTIONS));
   app.disable('x-powered-by');
+  // TRUST_PROXY and the keep-alive timeouts (docs/deployment.md).
+  applyDeploymentSettings(app, app.get(ConfigService));
   return app;
 }

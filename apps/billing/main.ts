@@ -1,8 +1,9 @@
 // First: telemetry starts before the imports below load http, Express and pg.
-import './bootstrap/billing.telemetry';
+import { billingTelemetry } from './bootstrap/billing.telemetry';
 import { Logger } from '@nestjs/common';
 import { HostLogger } from '@kobana/host-kit';
 import { ConfigService } from '@nestjs/config';
+import { billingShutdown } from './bootstrap/billing.shutdown';
 import { describeDatabase, parseDatabaseUrl } from '@kobana/database';
 import { createBillingApp } from './billing-app.setup';
 import { seedBillingDemo } from './bootstrap/billing-demo.seeder';
@@ -15,7 +16,8 @@ async function bootstrap(): Promise<void> {
   // Nest's own lines wait for the host's logger (JSON in production, start-up narration at debug).
   const app = await createBillingApp({ bufferLogs: true });
   app.useLogger(app.get(HostLogger));
-  app.enableShutdownHooks();
+  // SIGTERM and SIGINT: drained in the order a proxy needs (bootstrap/billing.shutdown.ts), not Nest's (database before the HTTP server).
+  billingShutdown(app, billingTelemetry).listen();
   // Start-up checks (keys, above all) refuse before the demo seeding writes anything.
   await app.init();
   const config = app.get<ConfigService<BillingConfig, true>>(ConfigService);

@@ -1,9 +1,11 @@
+import type { DeploymentConfig } from '@kobana/host-kit';
+
 /**
  * Kadu's configuration, resolved once from the environment with every default
  * applied. Keys keep their environment names so `config.get('PUBLIC_URL')`
  * reads the same word an operator sets.
  */
-export interface KaduConfig {
+export interface KaduConfig extends DeploymentConfig {
   /** TCP port of the HTTP server. `PORT`, @default 3000 */
   PORT: number;
   /**

@@ -15,6 +15,6 @@ import { KaduRateLimitStore } from './kadu-rate-limit.store';
     KaduQueueAvailability,
     KaduMcpLimits,
   ],
-  exports: [KaduMcpLimits],
+  exports: [KaduMcpLimits, KaduRateLimitStore],
 })
 export class KaduLimitsModule {}

@@ -26,6 +26,17 @@ export class KaduRateLimitStore implements OnModuleInit, OnApplicationShutdown {
     this.storage = new McpRedisRateLimitStorage(this.client, KEY_PREFIX);
   }
 
+  /** Whether a Redis is configured (`KADU_REDIS_URL`), and so checked by `GET /readyz`. */
+  get usesRedis(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** Resolves when Redis answers PING; rejects otherwise (also without a Redis configured). */
+  async ping(): Promise<void> {
+    if (!this.client) throw new Error('No Redis configured');
+    await this.client.ping();
+  }
+
   async onModuleInit(): Promise<void> {
     await this.client?.connect();
   }

@@ -4,7 +4,8 @@
  * pages, the presigned file URLs, `/.well-known/*`, the authorization
  * server's endpoints (`/authorize`, its resume, `/token`, `/register`,
  * `/revoke`, `/jwks`) with OAuth-shaped parameters, the consent page,
- * connected apps, the audit page and `/api/v1/audit_events`, and paths
+ * connected apps, the audit page and `/api/v1/audit_events`, the probes
+ * (`/healthz`, `/readyz`), and paths
  * that do not exist (requests with and without a signed-in owner's session). Never a 5xx, never a reset or a hang, never internals in an answer;
  * both databases unchanged by every request that must not write; both hosts
  * serving afterwards; and at least {@link MIN_REQUESTS} requests really tried.
@@ -63,7 +64,13 @@ const OAUTH_AND_AUDIT: RouteSpec[] = [
   { group: 'audit', path: '/audit', methods: ['GET'] },
   { group: 'audit', path: '/api/v1/audit_events', methods: ['GET'] },
 ];
+/** The load balancer's probes, the same on both hosts. */
+const PROBES: RouteSpec[] = [
+  { group: 'probes', path: '/healthz', methods: ['GET', 'HEAD', 'POST', 'DELETE'] },
+  { group: 'probes', path: '/readyz', methods: ['GET', 'HEAD', 'POST', 'PUT'] },
+];
 const WELL_KNOWN_AND_UNKNOWN: RouteSpec[] = [
+  ...PROBES,
   { group: 'well-known', path: '/.well-known/oauth-protected-resource', methods: ['GET'] },
   { group: 'well-known', path: '/.well-known/oauth-protected-resource/mcp', methods: ['GET'] },
   { group: 'well-known', path: '/.well-known/oauth-authorization-server', methods: ['GET'] },

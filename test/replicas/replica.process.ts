@@ -24,11 +24,17 @@ export interface Replica {
   /** Stops the process (SIGSTOP) without killing it, or resumes it (SIGCONT). */
   pause(paused: boolean): void;
   readonly exited: boolean;
+  /** The exit code once exited (`null` when ended by a signal). */
+  readonly exitCode: number | null;
 }
 
-/** Starts `src/main.ts` with `env` over the current environment, and waits until it answers HTTP. */
-export async function startReplica(name: string, env: Record<string, string>): Promise<Replica> {
-  const port = await freePort();
+/**
+ * Starts `src/main.ts` with `env` over the current environment, and waits
+ * until it answers HTTP; on `port` when given (a replica restarted where
+ * a proxy expects it), else on a free one.
+ */
+export async function startReplica(name: string, env: Record<string, string>, port?: number): Promise<Replica> {
+  port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'], {
     cwd: ROOT,
@@ -40,7 +46,8 @@ export async function startReplica(name: string, env: Record<string, string>): P
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let exited = false;
-  const exit = new Promise<void>((done) => child.once('exit', () => ((exited = true), done())));
+  let exitCode: number | null = null;
+  const exit = new Promise<void>((done) => child.once('exit', (code) => ((exited = true), (exitCode = code), done())));
   const replica: Replica = {
     name,
     baseUrl,
@@ -54,6 +61,9 @@ export async function startReplica(name: string, env: Record<string, string>): P
     },
     get exited() {
       return exited;
+    },
+    get exitCode() {
+      return exitCode;
     },
   };
   try {

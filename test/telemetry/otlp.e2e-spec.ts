@@ -219,4 +219,15 @@ describe('OpenTelemetry export and structured logs (Kadu, NODE_ENV=production)',
     for (const l of logLines) expect(() => JSON.parse(l)).not.toThrow();
     expect(afterBanner).not.toContain(token);
   });
+
+  it('on SIGTERM, exports the spans of the last request before it exits 0, and logs the shutdown', async () => {
+    const lastTrace = 'b'.repeat(32);
+    const res = await callTool({ traceparent: `00-${lastTrace}-${CLIENT_SPAN_ID}-01` });
+    expect(res.status).toBe(200);
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(receiver.spans().some((span) => span.traceId === lastTrace)).toBe(true);
+    expect(output).toMatch(/"msg":"Shut down in \d+ ms"/);
+  });
 });

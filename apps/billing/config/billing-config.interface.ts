@@ -1,10 +1,13 @@
+import type { DeploymentConfig } from '@kobana/host-kit';
+
 /**
  * Kobana Billing's configuration, resolved once from the environment. `PORT`,
  * `HOST`, `PUBLIC_URL` and `DATABASE_URL` follow Kadu's conventions exactly
  * (both hosts read them with the host kit's `readServerConfig`); only the
- * defaults and `BILLING_*` differ.
+ * defaults and `BILLING_*` differ; the deployment settings (`TRUST_PROXY`,
+ * `SHUTDOWN_GRACE_MS`, the keep-alive timeouts) are the same as Kadu's.
  */
-export interface BillingConfig {
+export interface BillingConfig extends DeploymentConfig {
   /** `PORT`, @default 3000 */
   PORT: number;
   /** `HOST`, @default '127.0.0.1' */

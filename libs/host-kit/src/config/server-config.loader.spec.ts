@@ -9,6 +9,10 @@ describe('readServerConfig', () => {
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:3000',
       DATABASE_URL: 'sqlite:./data/host.sqlite',
+      TRUST_PROXY: false,
+      SHUTDOWN_GRACE_MS: 10_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
+      HTTP_HEADERS_TIMEOUT_MS: 66_000,
     });
     expect(problems).toEqual([]);
   });

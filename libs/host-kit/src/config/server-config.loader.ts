@@ -1,8 +1,12 @@
 import { parseDatabaseUrl } from '@kobana/database';
 import { Environment, readSetting } from './setting.parsers';
+import { DeploymentConfig, readDeploymentConfig } from './deployment-config.loader';
 
-/** The settings every host reads alike: where it listens, the origin clients reach, and where its data lives. */
-export interface ServerConfig {
+/**
+ * The settings every host reads alike: where it listens, the origin clients
+ * reach, where its data lives, and how it runs behind a proxy.
+ */
+export interface ServerConfig extends DeploymentConfig {
   /** TCP port of the HTTP server. `PORT`, @default 3000 */
   PORT: number;
   /**
@@ -19,7 +23,7 @@ export interface ServerConfig {
 /**
  * Reads {@link ServerConfig} from `env`, with the host's default database.
  * Problems are added to `problems` (PORT, then PUBLIC_URL, then
- * DATABASE_URL), so the host reports them together with its own; the
+ * DATABASE_URL, then the deployment settings), so the host reports them together with its own; the
  * defaults stand in for refused values.
  */
 export function readServerConfig(env: Environment, defaultDatabaseUrl: string, problems: string[]): ServerConfig {
@@ -31,7 +35,8 @@ export function readServerConfig(env: Environment, defaultDatabaseUrl: string, p
   } catch (error) {
     problems.push((error as Error).message);
   }
-  return { PORT: port, HOST: readSetting(env, 'HOST') ?? '127.0.0.1', PUBLIC_URL: publicUrl, DATABASE_URL: databaseUrl };
+  const deployment = readDeploymentConfig(env, problems);
+  return { PORT: port, HOST: readSetting(env, 'HOST') ?? '127.0.0.1', PUBLIC_URL: publicUrl, DATABASE_URL: databaseUrl, ...deployment };
 }
 
 function parsePort(value: string | undefined, problems: string[]): number {

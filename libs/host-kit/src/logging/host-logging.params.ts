@@ -6,6 +6,7 @@ import { destination } from 'pino';
 import type { LevelWithSilent } from 'pino';
 import { HostLogSettings } from './host-logging.settings';
 import { textLogStream } from './host-log.text-stream';
+import { isProbeUrl } from '../health/health.constants';
 
 /** The header a caller (or a proxy in front) may set to name its request; echoed in the answer. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -41,7 +42,10 @@ export const REDACTED_PATHS = [
  * UUID, echoed in the answer) and, when a span is active, its `trace_id` and
  * `span_id`. A request is logged when it completes: at `debug` when it
  * succeeded, `info` for a 4xx, `error` for a 5xx, so production logs carry
- * refusals and failures, not traffic.
+ * refusals and failures, not traffic. The probes (`/healthz`, `/readyz`),
+ * polled every few seconds by a load balancer, are not logged at all, not
+ * even the 503 of a draining replica. Each line carries the client's
+ * address as `TRUST_PROXY` gives it (`req.ip`), not the proxy's.
  */
 export function hostLoggerParams(settings: HostLogSettings): Params {
   const options = {
@@ -51,15 +55,25 @@ export function hostLoggerParams(settings: HostLogSettings): Params {
     quietReqLogger: true,
     genReqId: requestId,
     customLogLevel: completionLevel,
+    autoLogging: { ignore: (req: IncomingMessage) => isProbeUrl(req.url) },
     serializers: {
-      // Method and path, never the query string (approval and sign-in links carry one-time values) or headers.
-      req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, path: req.url?.split('?')[0] }),
+      // Method, path and client address, never the query string (approval and sign-in links carry one-time values) or headers.
+      req: (req: SerializedRequest) => ({ id: req.id, method: req.method, path: req.url?.split('?')[0], remoteAddress: req.raw?.ip ?? req.remoteAddress }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },
     mixin: activeTraceFields,
   };
   // Synchronous writes: a line logged just before `process.exit` (a refused start) must not be lost. Lines are few (see above).
   return { pinoHttp: [options, settings.format === 'text' ? textLogStream() : destination({ dest: 1, sync: true })] };
+}
+
+/** What pino-http hands the request serializer: its standard fields and the request itself (Express's, with `ip`). */
+interface SerializedRequest {
+  id?: unknown;
+  method?: string;
+  url?: string;
+  remoteAddress?: string;
+  raw?: { ip?: string };
 }
 
 /** The caller's `X-Request-Id` when plausible, else a new one; set on the answer either way. */

@@ -1,4 +1,8 @@
 import { Writable } from 'node:stream';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import * as pinoHttpModule from 'pino-http';
 import pino from 'pino';
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -73,5 +77,50 @@ describe('host logging', () => {
     });
     expect(formatTextLine(line)).toBe('12:00:00.005 WARN  [SecretsService] kept reqId=r1\n');
     expect(formatTextLine('not json\n')).toBe('not json\n');
+  });
+});
+
+describe('host request log', () => {
+  /** An Express app behind `trust proxy` = `trust`, logging at debug with the host's pino-http options into `lines`. */
+  async function serve(trust: unknown, lines: string[]): Promise<{ url: string; close: () => Promise<void> }> {
+    const { pinoHttp } = hostLoggerParams({ level: 'debug', format: 'json' });
+    const [options] = pinoHttp as [pinoHttpModule.Options, unknown];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const app = express();
+    app.set('trust proxy', trust);
+    app.use(pinoHttpModule.pinoHttp(options, sink));
+    app.get(['/work', '/healthz', '/readyz'], (_req, res) => void res.status(_req.path === '/readyz' ? 503 : 200).json({}));
+    const server = await new Promise<Server>((done) => {
+      const listening: Server = app.listen(0, '127.0.0.1', () => done(listening));
+    });
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) };
+  }
+  const completions = (lines: string[]) => lines.map((line) => JSON.parse(line) as { req?: { path: string; remoteAddress: string } }).filter((l) => l.req);
+
+  it('writes the client address the trusted chain gives, and a forged X-Forwarded-For only when no proxy is trusted', async () => {
+    for (const [trust, expected] of [
+      ['loopback', '203.0.113.7'],
+      [false, '127.0.0.1'],
+    ] as const) {
+      const lines: string[] = [];
+      const server = await serve(trust, lines);
+      await fetch(`${server.url}/work`, { headers: { 'X-Forwarded-For': '203.0.113.7' } });
+      await server.close();
+      expect(completions(lines).map((line) => line.req)).toEqual([expect.objectContaining({ path: '/work', remoteAddress: expected })]);
+    }
+  });
+
+  it('writes no line for the probes, not even a 503 of /readyz', async () => {
+    const lines: string[] = [];
+    const server = await serve(false, lines);
+    for (const path of ['/healthz', '/readyz', '/readyz?x=1', '/work']) await fetch(`${server.url}${path}`);
+    await server.close();
+    expect(completions(lines).map((line) => line.req!.path)).toEqual(['/work']);
   });
 });

@@ -73,6 +73,8 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
  * close the application, remove their listeners and raise the signal again;
  * only then (this one alone left) is telemetry flushed and the signal
  * raised for good, so the last spans of the closing requests are sent.
+ * A host whose own shutdown calls {@link TelemetryHandle.shutdown} last (both
+ * hosts do, see `GracefulShutdown`) keeps its listener, so this one stands aside.
  */
 function flushThenExit(signal: NodeJS.Signals, shutdown: () => Promise<void>): () => void {
   const listener = () => {
