@@ -10,6 +10,7 @@ import type { OAuthDatabase } from './oauth.tables';
 import type { ResolvedOAuthServerSettings } from './oauth-server.settings';
 import { inProviderRealm, oidcProvider } from './oidc-provider.loader';
 import { isAllowedRedirectUri } from './redirect-uri.policy';
+import { checkTargetBeforeSpending } from './token-target.check';
 
 /** Paths of the endpoints oidc-provider serves, relative to the issuer. */
 export const OAUTH_ROUTES = {
@@ -89,12 +90,18 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
       resourceIndicators: {
         enabled: true,
         // No resource on /authorize: refused. At /token a missing resource means the one the code or refresh token is bound to.
-        defaultResource: (ctx: KoaContextWithOIDC) => {
+        // Called with the list when a token request names several: one resource per token, refused rather than guessed.
+        defaultResource: (ctx: KoaContextWithOIDC, _client, oneOf?: readonly string[]) => {
+          if (oneOf) throw new errors.InvalidTarget(OAuthMessages.oneResource());
           if (ctx.oidc.route === 'authorization') throw new errors.InvalidTarget(OAuthMessages.resourceRequired());
           return undefined as unknown as string;
         },
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
+        getResourceServerInfo: (ctx, resource) => {
+          // The library takes several resources at /authorize; a grant under two of them is one no page can show.
+          if (Array.isArray(ctx.oidc.params?.resource) && (ctx.oidc.params.resource as string[]).length > 1) {
+            throw new errors.InvalidTarget(OAuthMessages.oneResource());
+          }
           if (resource !== settings.resource) throw new errors.InvalidTarget(OAuthMessages.unknownResource(settings.resource));
           return inProviderRealm({
             scope: scopes.join(' '),
@@ -166,6 +173,7 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
   };
 
   const provider = new ProviderClass(settings.issuer, inProviderRealm(configuration));
+  checkTargetBeforeSpending(provider, settings.resource);
   // The routes installer sets X-Forwarded-Host and -Proto to the issuer's, so every URL the provider writes is on the issuer.
   provider.proxy = true;
   provider.use(async (ctx, next) => {

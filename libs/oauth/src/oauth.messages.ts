@@ -2,6 +2,7 @@
 export const OAuthMessages = {
   resourceRequired: () => 'The resource parameter (RFC 8707) is required: the URL of the MCP endpoint the token is for.',
   unknownResource: (resource: string) => `This server issues tokens only for ${resource}.`,
+  oneResource: () => 'Give one resource parameter (RFC 8707): a token of this server is for one resource only.',
   redirectUriScheme: (uri: string) =>
     `redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1] or localhost) for native applications; "${uri}" does neither`,
   registrationThrottled: (seconds: number) => `Too many client registrations from this address; try again in ${seconds} seconds.`,
