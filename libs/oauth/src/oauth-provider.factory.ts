@@ -1,4 +1,3 @@
-import { escapeHtml, PAGE_HEADERS, pageHtml } from '@kobana/approvals';
 import type { Kysely } from 'kysely';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import type { ClientMetadataSource } from './interfaces/client-metadata.source';
@@ -10,6 +9,8 @@ import type { OAuthDatabase } from './oauth.tables';
 import type { ResolvedOAuthServerSettings } from './oauth-server.settings';
 import { inProviderRealm, oidcProvider } from './oidc-provider.loader';
 import { isAllowedRedirectUri } from './redirect-uri.policy';
+import { AuthorizationErrorOut, renderAuthorizationError } from './authorization-error.page';
+import { keepErrorsOnIssuer } from './authorization-error.policy';
 import { checkTargetBeforeSpending } from './token-target.check';
 
 /** Paths of the endpoints oidc-provider serves, relative to the issuer. */
@@ -160,20 +161,12 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
     clientBasedCORS: () => true,
     discovery: { client_id_metadata_document_supported: true },
     // What a person's browser shows when an authorization cannot go back to the client: the host's page style, the error in words.
-    renderError: (ctx, out) => {
-      ctx.type = 'html';
-      ctx.set({ ...PAGE_HEADERS });
-      const description = out.error_description ? `<p id="error-description">${escapeHtml(String(out.error_description))}</p>` : '';
-      ctx.body = pageHtml(
-        OAuthMessages.errorTitle(),
-        `<h1>${escapeHtml(OAuthMessages.errorTitle())}</h1><p class="error" id="error"><code>${escapeHtml(String(out.error))}</code></p>${description}` +
-          `<p>${escapeHtml(OAuthMessages.errorAdvice())}</p>`,
-      );
-    },
+    renderError: (ctx, out) => renderAuthorizationError(ctx, out as AuthorizationErrorOut),
   };
 
   const provider = new ProviderClass(settings.issuer, inProviderRealm(configuration));
   checkTargetBeforeSpending(provider, settings.resource);
+  keepErrorsOnIssuer(provider);
   // The routes installer sets X-Forwarded-Host and -Proto to the issuer's, so every URL the provider writes is on the issuer.
   provider.proxy = true;
   provider.use(async (ctx, next) => {
@@ -198,6 +191,7 @@ function authorizationServerMetadata(body: Record<string, unknown>, scopes: stri
     ...rest,
     scopes_supported: scopes,
     response_types_supported: ['code'],
+    response_modes_supported: ['query'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['none'],

@@ -7,6 +7,7 @@ export const OAuthMessages = {
     `redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1] or localhost) for native applications; "${uri}" does neither`,
   registrationThrottled: (seconds: number) => `Too many client registrations from this address; try again in ${seconds} seconds.`,
   metadataDocumentRefused: (reason: string) => `The client ID metadata document could not be used: ${reason}`,
+  responseModeQueryOnly: () => 'This server answers authorization requests with response_mode=query only.',
   denied: () => 'The person denied the application access.',
   consentTitle: () => 'Allow access?',
   asksAccess: (host: string) => `asks to use ${host} on your behalf`,
