@@ -12,6 +12,7 @@ import { OAuthMessages } from './oauth.messages';
 import { CLIENT_SOURCE, CONSENT_PATH } from './oauth-provider.factory';
 import { OAuthProviderService } from './oauth-provider.service';
 import { inProviderRealm } from './oidc-provider.loader';
+import { isLoopbackUri } from './redirect-uri.policy';
 import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
 
 /** The authorization request behind a consent page, as the page needs it. */
@@ -120,7 +121,8 @@ export class OAuthConsentController {
     return consentBody({
       uid: pending.uid,
       clientName: pending.client.clientName ?? pending.client.clientId,
-      origin: { kind: fromDocument ? 'metadata_document' : 'registered', host: hostOf(fromDocument ? pending.client.clientId : pending.redirectUri) },
+      origin: { kind: fromDocument ? 'metadata_document' : 'registered', host: hostOf(pending.client.clientId) },
+      redirect: { host: hostOf(pending.redirectUri), loopback: isLoopbackUri(pending.redirectUri) },
       serverName: serverInfo.title ?? serverInfo.name,
       organizationName: organization?.name ?? session.organization_id,
       scopes: this.settings.scopes.filter((entry) => scopes.includes(entry.scope)),

@@ -13,7 +13,11 @@ export const OAuthMessages = {
   asksAccess: (host: string) => `asks to use ${host} on your behalf`,
   inOrganization: () => 'in the organization',
   fromDocument: (host: string) => `Its identity is published at ${host}.`,
-  selfRegistered: (host: string) => `This application registered itself with this server; nothing vouches for its name. It will send you back to ${host}.`,
+  selfRegistered: () => 'This application registered itself with this server; nothing vouches for its name.',
+  redirectsTo: (host: string) => `After you decide, your browser goes to ${host}, with the answer.`,
+  loopbackWarning: (host: string) =>
+    `${host} is this computer: the access goes to whichever program on this computer is listening there, whatever name it gives. ` +
+    'Allow only if you have just started this application yourself.',
   newScopesIntro: () => 'It already has some access; it now also asks to:',
   scopesIntro: () => 'It will be able to:',
   noScopes: () => 'It asks for no permission beyond signing you in.',

@@ -13,3 +13,9 @@ export function isAllowedRedirectUri(uri: string): boolean {
   if (url.protocol === 'https:') return url.hostname !== '';
   return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
+
+/** Whether `uri` is an http URI on the loopback interface: whatever program of this computer listens there gets what is sent to it. */
+export function isLoopbackUri(uri: string): boolean {
+  const url = URL.parse(uri);
+  return url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
