@@ -8,7 +8,7 @@ import { OAuthRecordsAdapter } from './oauth-records.adapter';
 import type { OAuthDatabase } from './oauth.tables';
 import type { ResolvedOAuthServerSettings } from './oauth-server.settings';
 import { inProviderRealm, oidcProvider } from './oidc-provider.loader';
-import { isAllowedRedirectUri } from './redirect-uri.policy';
+import { applicationTypeOf, isAllowedRedirectUri } from './redirect-uri.policy';
 import { AuthorizationErrorOut, renderAuthorizationError } from './authorization-error.page';
 import { keepErrorsOnIssuer } from './authorization-error.policy';
 import { checkTargetBeforeSpending } from './token-target.check';
@@ -134,6 +134,9 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
           // MCP SDKs register with `scope` = the resource's scopes, which the library checks against its OpenID scopes only
           // and refuses. RFC 7591 lets a server ignore it: what a client gets is what the person allows on the consent page.
           delete metadata.scope;
+          // The raw body tells a client that said nothing from one that said `web` (the library has applied its default by now).
+          const declared = (ctx.oidc.body as Record<string, unknown> | undefined)?.application_type;
+          metadata.application_type = applicationTypeOf((metadata.redirect_uris as string[] | undefined) ?? [], declared);
         }
         for (const uri of (metadata.redirect_uris as string[] | undefined) ?? []) {
           // "redirect_uris …" makes it invalid_redirect_uri rather than invalid_client_metadata.

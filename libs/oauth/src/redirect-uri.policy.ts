@@ -19,3 +19,15 @@ export function isLoopbackUri(uri: string): boolean {
   const url = URL.parse(uri);
   return url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
+
+/**
+ * The `application_type` a client gets. `native` (RFC 8252: a loopback
+ * redirect URI matches on any port, §7.3) when the client says so, or says
+ * nothing and every redirect URI is loopback http, the MCP clients' case
+ * (their SDKs register without it). A client that says `web` keeps exact
+ * matching (docs/security-model.md, "Any port for a loopback redirect").
+ */
+export function applicationTypeOf(redirectUris: readonly string[], declared: unknown): 'web' | 'native' {
+  if (declared === 'native' || declared === 'web') return declared;
+  return redirectUris.length > 0 && redirectUris.every(isLoopbackUri) ? 'native' : 'web';
+}
