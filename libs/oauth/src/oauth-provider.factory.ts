@@ -134,6 +134,10 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
           // MCP SDKs register with `scope` = the resource's scopes, which the library checks against its OpenID scopes only
           // and refuses. RFC 7591 lets a server ignore it: what a client gets is what the person allows on the consent page.
           delete metadata.scope;
+          // The library issues a secret to a client that omits token_endpoint_auth_method, before the default `none` applies:
+          // every client here is public, so a secret would only be a credential nobody checks, stored and answered for nothing.
+          delete metadata.client_secret;
+          delete metadata.client_secret_expires_at;
           // The raw body tells a client that said nothing from one that said `web` (the library has applied its default by now).
           const declared = (ctx.oidc.body as Record<string, unknown> | undefined)?.application_type;
           metadata.application_type = applicationTypeOf((metadata.redirect_uris as string[] | undefined) ?? [], declared);
