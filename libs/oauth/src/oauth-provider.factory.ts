@@ -11,6 +11,7 @@ import { inProviderRealm, oidcProvider } from './oidc-provider.loader';
 import { applicationTypeOf, isAllowedRedirectUri } from './redirect-uri.policy';
 import { AuthorizationErrorOut, renderAuthorizationError } from './authorization-error.page';
 import { keepErrorsOnIssuer } from './authorization-error.policy';
+import { logOAuthRequests } from './oauth-request.log';
 import { checkTargetBeforeSpending } from './token-target.check';
 
 /** Paths of the endpoints oidc-provider serves, relative to the issuer. */
@@ -172,6 +173,7 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
   };
 
   const provider = new ProviderClass(settings.issuer, inProviderRealm(configuration));
+  logOAuthRequests(provider);
   checkTargetBeforeSpending(provider, settings.resource);
   keepErrorsOnIssuer(provider);
   // The routes installer sets X-Forwarded-Host and -Proto to the issuer's, so every URL the provider writes is on the issuer.
