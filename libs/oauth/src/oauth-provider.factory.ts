@@ -75,8 +75,10 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
     findAccount: (_ctx, sub) => inProviderRealm({ accountId: sub, claims: () => inProviderRealm({ sub }) }),
     cookies: {
       keys: [keys.cookieKey()],
-      // Per host: browsers share cookies across the ports of one host name.
-      names: { session: `${cookiePrefix}_oauth_session`, interaction: `${cookiePrefix}_oauth_interaction`, resume: `${cookiePrefix}_oauth_resume` },
+      // Per host: browsers share cookies across the ports of one host name. On https the session cookie (Path=/) is
+      // `__Host-` (no Domain, Secure: no sibling subdomain can set or shadow it); the interaction and resume cookies are
+      // scoped by the library to their own paths, which `__Host-` forbids, so they are `__Secure-` (docs/security-model.md, "Cookie prefixes").
+      names: cookieNames(cookiePrefix, settings.issuer.startsWith('https:')),
     },
     jwks: { keys: [keys.signingJwk()] },
     features: {
@@ -185,6 +187,13 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
     if (ctx.oidc?.route === 'discovery' && ctx.status === 200) ctx.body = authorizationServerMetadata(ctx.body as Record<string, unknown>, scopes);
   });
   return provider;
+}
+
+/** The provider's cookie names: per host, with the `__Host-` / `__Secure-` prefixes on an https issuer. */
+export function cookieNames(prefix: string, https: boolean): { session: string; interaction: string; resume: string } {
+  const host = https ? '__Host-' : '';
+  const secure = https ? '__Secure-' : '';
+  return { session: `${host}${prefix}_oauth_session`, interaction: `${secure}${prefix}_oauth_interaction`, resume: `${secure}${prefix}_oauth_resume` };
 }
 
 /** RFC 8414 metadata as this server means it: the library's document with what it does not do removed, and the host's scopes. */
