@@ -38,6 +38,16 @@ describe.each(HOSTS)('$name: Dynamic Client Registration answers', (hostCase) =>
   });
   afterAll(() => started?.close());
 
+  it.each<[string, unknown]>([
+    ['a string', 'http://127.0.0.1/cb'],
+    ['a list of numbers', [42]],
+    ['an object', { uri: 'http://127.0.0.1/cb' }],
+  ])('redirect_uris as %s: a 400 naming the field, never a 5xx', async (_label, redirectUris) => {
+    const res = await register(started.host, { redirect_uris: redirectUris });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).error_description).toContain('redirect_uris');
+  });
+
   it.each<[string, Record<string, unknown>]>([
     ['as an MCP SDK registers', { token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }],
     ['without token_endpoint_auth_method', { token_endpoint_auth_method: undefined }],

@@ -143,11 +143,12 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
           delete metadata.client_secret_expires_at;
           // The raw body tells a client that said nothing from one that said `web` (the library has applied its default by now).
           const declared = (ctx.oidc.body as Record<string, unknown> | undefined)?.application_type;
-          metadata.application_type = applicationTypeOf((metadata.redirect_uris as string[] | undefined) ?? [], declared);
+          metadata.application_type = applicationTypeOf(metadata.redirect_uris, declared);
         }
-        for (const uri of (metadata.redirect_uris as string[] | undefined) ?? []) {
+        // Not a list (the library refuses that after this validator): nothing to check here, and nothing to iterate.
+        for (const uri of Array.isArray(metadata.redirect_uris) ? (metadata.redirect_uris as unknown[]) : []) {
           // "redirect_uris …" makes it invalid_redirect_uri rather than invalid_client_metadata.
-          if (!isAllowedRedirectUri(uri)) throw new errors.InvalidClientMetadata(OAuthMessages.redirectUriScheme(uri));
+          if (typeof uri !== 'string' || !isAllowedRedirectUri(uri)) throw new errors.InvalidClientMetadata(OAuthMessages.redirectUriScheme(String(uri)));
         }
       },
     },

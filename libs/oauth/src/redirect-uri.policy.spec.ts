@@ -28,5 +28,7 @@ describe('applicationTypeOf', () => {
     expect(applicationTypeOf(['http://127.0.0.1/cb', 'https://app.example/cb'], undefined)).toBe('web');
     expect(applicationTypeOf(['https://127.0.0.1/cb'], undefined)).toBe('web');
     expect(applicationTypeOf([], undefined)).toBe('web');
+    expect(applicationTypeOf('http://127.0.0.1/cb', undefined)).toBe('web');
+    expect(applicationTypeOf([42], undefined)).toBe('web');
   });
 });

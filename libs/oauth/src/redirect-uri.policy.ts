@@ -27,7 +27,9 @@ export function isLoopbackUri(uri: string): boolean {
  * (their SDKs register without it). A client that says `web` keeps exact
  * matching (docs/security-model.md, "Any port for a loopback redirect").
  */
-export function applicationTypeOf(redirectUris: readonly string[], declared: unknown): 'web' | 'native' {
+export function applicationTypeOf(redirectUris: unknown, declared: unknown): 'web' | 'native' {
   if (declared === 'native' || declared === 'web') return declared;
-  return redirectUris.length > 0 && redirectUris.every(isLoopbackUri) ? 'native' : 'web';
+  // Runs before the library has checked the metadata's types: anything but a list of strings is not native, and is refused later.
+  const uris: unknown[] = Array.isArray(redirectUris) ? redirectUris : [];
+  return uris.length > 0 && uris.every((uri) => typeof uri === 'string' && isLoopbackUri(uri)) ? 'native' : 'web';
 }
