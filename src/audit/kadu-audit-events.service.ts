@@ -16,7 +16,8 @@ export class KaduAuditEventsService {
     title: 'List audit events',
     description:
       'Lists what AI clients did in your organization, newest first: each tool call and refusal, with the person, the client, the decision ' +
-      '(allowed, confirmation steps, refusals) and the outcome. Filters: tool, client_id, subject, decision, since, until; cursor pages. ' +
+      '(allowed, confirmation steps, refusals) and the outcome, and each access a person allowed or denied on the consent page or lost to a reused token ' +
+      '(kind "oauth"). Filters: tool, client_id, subject, decision, kind, since, until; cursor pages. ' +
       'A filtered page may hold fewer events than limit, even none: keep following meta.next_cursor until it is null.',
     scopes: ['kadu:read'],
     roles: AUDIT_ROLES,

@@ -1,7 +1,16 @@
 import { Module, Provider } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
+import { DatabaseAuditSink } from '@kobana/audit';
 import { SecretsService } from '@kobana/host-kit';
-import { OAUTH_DATABASE, OAUTH_HOST_SETTINGS, OAUTH_SIGNING_SECRET, OAuthServerModule, OAuthServerSettings, OAuthSigningSecret } from '@kobana/oauth';
+import {
+  OAUTH_DATABASE,
+  OAUTH_HOST_SETTINGS,
+  OAUTH_SIGNING_SECRET,
+  OAuthAuditSink,
+  OAuthServerModule,
+  OAuthServerSettings,
+  OAuthSigningSecret,
+} from '@kobana/oauth';
 import { MCP_PATH } from '../app.constants';
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { KaduConfig } from '../config/kadu-config.interface';
@@ -12,6 +21,7 @@ import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
 import { KaduSecretName } from '../secrets/secrets.constants';
 import { KADU_CLIENT_METADATA_SOURCE } from '../config/kadu-client-metadata.module';
 import { KADU_OAUTH_SCOPES } from './kadu-oauth.messages';
+import { KaduAuditModule } from '../audit/kadu-audit.module';
 
 /**
  * Kadu's `ClientMetadataSource` (Client ID Metadata Documents, fetched through
@@ -21,8 +31,10 @@ import { KADU_OAUTH_SCOPES } from './kadu-oauth.messages';
 const KADU_CLIENT_METADATA_PROVIDERS: Provider[] = [KADU_CLIENT_METADATA_SOURCE];
 
 const KADU_OAUTH_SERVER = OAuthServerModule.register({
-  imports: [DatabaseModule, KaduSecretsModule, KaduIdentityModule, ApprovalsModule, ConfigModule],
+  imports: [DatabaseModule, KaduSecretsModule, KaduIdentityModule, ApprovalsModule, ConfigModule, KaduAuditModule],
   providers: [
+    // Consents and grants revoked for reuse go to the audit trail, beside the MCP endpoint's events.
+    { provide: OAuthAuditSink, useExisting: DatabaseAuditSink },
     { provide: OAUTH_DATABASE, useExisting: KADU_DATABASE },
     {
       provide: OAUTH_SIGNING_SECRET,

@@ -9,5 +9,7 @@ export function toView(row: AuditEventsTable): AuditEventView {
     status: row.status === null ? null : Number(row.status),
     error_code: row.error_code === null ? null : Number(row.error_code),
     duration_ms: Number(row.duration_ms),
+    era: row.era === '' ? null : row.era,
+    decision: row.decision as AuditEventView['decision'],
   };
 }

@@ -203,6 +203,7 @@ export function expectedEvent(caller: McpCaller, era: '2026' | '2025', fields: R
     client_name: CLIENT_NAME,
     client_info: era === '2026' ? { ...CLIENT_INFO, self_reported: true } : null,
     era,
+    kind: 'mcp',
     protocol_version: era === '2026' ? '2026-07-28' : '2025-06-18',
     method: 'tools/call',
     approval_id: null,

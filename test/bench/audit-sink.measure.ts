@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import type { Migration } from 'kysely';
 import { v7 } from 'uuid';
 import { openDatabase } from '@kobana/database';
-import { AuditDatabase, DatabaseAuditSink, DEFAULT_AUDIT_TRAIL_SETTINGS, createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
+import { AuditDatabase, DatabaseAuditSink, DEFAULT_AUDIT_TRAIL_SETTINGS, addAuditEventKind, createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
 import type { McpAuditEvent } from '@kobana/mcp';
 import { hostTablesMigration } from '../support/library-test.database';
 
@@ -31,7 +31,11 @@ interface Variant {
   migrations: Record<string, Migration>;
 }
 
-const base = { '0001_create_host_tables': hostTablesMigration({}), '0700_create_audit_events': createAuditEvents };
+const base = {
+  '0001_create_host_tables': hostTablesMigration({}),
+  '0700_create_audit_events': createAuditEvents,
+  '0702_add_audit_event_kind': addAuditEventKind,
+};
 const variants: Variant[] = [
   { name: 'v4 ids, filter indexes (0700)', ids: randomUUID, migrations: base },
   { name: 'v7 ids, filter indexes (0700)', ids: v7, migrations: base },

@@ -5,7 +5,7 @@
  *
  * Run: `npx ts-node --transpile-only -r tsconfig-paths/register test/bench/oauth-server.measure.ts`
  */
-import { OAuthAccessTokenVerifier, OAuthProviderService, createOAuthRecords, hashRecordId } from '@kobana/oauth';
+import { OAuthAccessTokenVerifier, OAuthAuditRecorder, OAuthProviderService, createOAuthRecords, hashRecordId } from '@kobana/oauth';
 import type { OAuthHostDatabase, ResolvedOAuthServerSettings } from '@kobana/oauth';
 import { openLibraryTestDatabase } from '../support/library-test.database';
 
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   // The first build loads oidc-provider (an ESM package) too; the others are the build alone.
   const builds: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const service = new OAuthProviderService(db, secret, settings);
+    const service = new OAuthProviderService(db, secret, settings, new OAuthAuditRecorder(db));
     void service.provider;
     builds.push(service.constructionMs!);
   }

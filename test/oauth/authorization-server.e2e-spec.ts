@@ -80,6 +80,12 @@ function redirectError(step: AuthorizationStep): string | null {
   return step.url.searchParams.get('error');
 }
 
+/** The error of the host's error page, shown instead of a redirect to a client the person has not allowed yet. */
+function pageError(step: AuthorizationStep): string | null {
+  if (step.kind !== 'consent' || step.uid !== '') throw new Error(`expected the host's error page, got ${step.kind === 'redirect' ? step.url.href : step.uid}`);
+  return /<p class="error" id="error"><code>([^<]*)<\/code>/.exec(step.html)?.[1] ?? null;
+}
+
 function codeOf(step: AuthorizationStep): string {
   if (step.kind !== 'redirect') throw new Error(`expected a redirect to the client, got the page (${step.status})`);
   const code = step.url.searchParams.get('code');
@@ -230,9 +236,9 @@ describe.each(HOSTS)('$name as an OAuth 2.1 authorization server', (hostCase) =>
     await browser.signIn(owner, PASSWORD);
     const { verifier } = pkce();
     const plain = await browser.authorize(authorizationParams(host, clientId, verifier, { code_challenge_method: 'plain' }));
-    expect(redirectError(plain)).toBe('invalid_request');
+    expect(pageError(plain)).toBe('invalid_request');
     const missing = await browser.authorize(authorizationParams(host, clientId, '', { code_challenge: undefined, code_challenge_method: undefined }));
-    expect(redirectError(missing)).toBe('invalid_request');
+    expect(pageError(missing)).toBe('invalid_request');
   });
 
   it('requires the resource and accepts only its own MCP endpoint (invalid_target)', async () => {
@@ -240,9 +246,9 @@ describe.each(HOSTS)('$name as an OAuth 2.1 authorization server', (hostCase) =>
     const browser = new Browser(host);
     await browser.signIn(owner, PASSWORD);
     const missing = await browser.authorize(authorizationParams(host, clientId, pkce().challenge, { resource: undefined }));
-    expect(redirectError(missing)).toBe('invalid_target');
+    expect(pageError(missing)).toBe('invalid_target');
     const foreign = await browser.authorize(authorizationParams(host, clientId, pkce().challenge, { resource: 'https://elsewhere.test/mcp' }));
-    expect(redirectError(foreign)).toBe('invalid_target');
+    expect(pageError(foreign)).toBe('invalid_target');
   });
 
   it('refuses a consent post without the CSRF token or from another site, and deciding nothing', async () => {

@@ -79,7 +79,7 @@ export interface AuthorizationOutcome {
   consentText: string;
   /** The consent page's URL (empty when none was shown). */
   consentUrl: string;
-  /** What the consent page's parts say (`#client-name`, `#organization`, `#client-origin`, `#scopes li`), `null` when a part is missing. */
+  /** What the consent page's parts say (`#client-name`, `#organization`, `#client-origin`, `#client-redirect`, `#loopback-warning`, `#scopes li`), `null` when a part is missing. */
   consent: ConsentParts;
   /** The query the client's redirect_uri received. */
   callback: URLSearchParams;
@@ -90,6 +90,10 @@ export interface ConsentParts {
   clientName: string | null;
   organization: string | null;
   origin: string | null;
+  /** Where the answer goes (`#client-redirect`). */
+  redirect: string | null;
+  /** The warning of a redirect to this computer (`#loopback-warning`). */
+  loopbackWarning: string | null;
   /** Each listed scope: its code (`data-scope`) and the words shown for it. */
   scopes: Array<{ scope: string | null; text: string }>;
 }
@@ -143,6 +147,8 @@ export class PersonBrowser {
         clientName: await part('#client-name'),
         organization: await part('#organization'),
         origin: await part('#client-origin'),
+        redirect: await part('#client-redirect'),
+        loopbackWarning: await part('#loopback-warning'),
         scopes: await page.$$eval('#scopes li', (items) =>
           items.map((item) => ({ scope: item.getAttribute('data-scope'), text: (item.textContent ?? '').trim() })),
         ),

@@ -1,7 +1,16 @@
 import { Module, Provider } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
+import { DatabaseAuditSink } from '@kobana/audit';
 import { SecretsService } from '@kobana/host-kit';
-import { OAUTH_DATABASE, OAUTH_HOST_SETTINGS, OAUTH_SIGNING_SECRET, OAuthServerModule, OAuthServerSettings, OAuthSigningSecret } from '@kobana/oauth';
+import {
+  OAUTH_DATABASE,
+  OAUTH_HOST_SETTINGS,
+  OAUTH_SIGNING_SECRET,
+  OAuthAuditSink,
+  OAuthServerModule,
+  OAuthServerSettings,
+  OAuthSigningSecret,
+} from '@kobana/oauth';
 import { BillingApprovalsModule } from '../approvals/billing-approvals.module';
 import { BILLING_MCP_PATH } from '../billing.constants';
 import { BillingConfig } from '../config/billing-config.interface';
@@ -11,6 +20,7 @@ import { BillingIdentityModule } from '../identity/billing-identity.module';
 import { BILLING_SIGNING_SECRET, BillingSecretsModule } from '../secrets/billing-secrets.module';
 import { BILLING_CLIENT_METADATA_SOURCE } from '../config/billing-client-metadata.module';
 import { BILLING_OAUTH_SCOPES } from './billing-oauth.messages';
+import { BillingAuditModule } from '../audit/billing-audit.module';
 
 /**
  * Billing's `ClientMetadataSource` (Client ID Metadata Documents, fetched through
@@ -20,8 +30,10 @@ import { BILLING_OAUTH_SCOPES } from './billing-oauth.messages';
 const BILLING_CLIENT_METADATA_PROVIDERS: Provider[] = [BILLING_CLIENT_METADATA_SOURCE];
 
 const BILLING_OAUTH_SERVER = OAuthServerModule.register({
-  imports: [BillingDatabaseModule, BillingSecretsModule, BillingIdentityModule, BillingApprovalsModule, ConfigModule],
+  imports: [BillingDatabaseModule, BillingSecretsModule, BillingIdentityModule, BillingApprovalsModule, ConfigModule, BillingAuditModule],
   providers: [
+    // Consents and grants revoked for reuse go to the audit trail, beside the MCP endpoint's events.
+    { provide: OAuthAuditSink, useExisting: DatabaseAuditSink },
     { provide: OAUTH_DATABASE, useExisting: BILLING_DATABASE },
     {
       provide: OAUTH_SIGNING_SECRET,

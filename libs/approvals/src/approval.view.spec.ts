@@ -34,6 +34,12 @@ describe('approvalBody', () => {
     expect(approvalBody(approval(), tool, 'csrf', new Date('2026-12-01T14:11:00.000Z'))).toContain('This link expired at <time');
   });
 
+  it('shows a client name’s bidirectional controls neutralized, so the name reads as it is', () => {
+    const html = approvalBody(approval({ client_name: 'Trusted\u202Eppa.live\u202C' }), tool, 'csrf', now);
+    expect(html).toContain('<strong id="client-name">Trusted\uFFFDppa.live\uFFFD</strong>');
+    expect(html).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+
   it('names what the call acts on, escaped, only when the tool described it', () => {
     expect(approvalBody(approval({ summary: 'task "<b>Payroll</b>"' }), tool, 'csrf', now)).toContain(
       'It acts on <strong id="approval-summary">task &#34;&#60;b&#62;Payroll&#60;/b&#62;&#34;</strong>.',

@@ -3,6 +3,8 @@ import { IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsString, Validate
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MCP_AUDIT_DECISIONS, MCP_AUDIT_OUTCOMES } from '@kobana/mcp';
 import type { McpAuditClientInfo, McpAuditDecision, McpAuditEvent, McpAuditOutcome, McpEra } from '@kobana/mcp';
+import { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from './audit-oauth.events';
+import type { AuditEventKind, AuditOAuthAction } from './audit-oauth.events';
 import { AuditEventsTable } from './audit.tables';
 
 /** What the client said of itself (era 2026 `clientInfo`), kept as it came. */
@@ -19,10 +21,18 @@ export class AuditClientInfoView implements McpAuditClientInfo {
   self_reported!: true;
 }
 
-/** An audit event as the listing answers it: the event the sink received, its two objects parsed back from the row. */
-export class AuditEventView implements McpAuditEvent {
+/**
+ * An audit event as the listing answers it: the event the sink received, its
+ * two objects parsed back from the row, and its `kind`. An OAuth event
+ * (`kind: "oauth"`) has its action in `decision`, its endpoint in `method`,
+ * what it concerned in `arguments`, and no `era`.
+ */
+export class AuditEventView implements Omit<McpAuditEvent, 'era' | 'decision'> {
   @IsString()
   id!: string;
+
+  @IsIn(AUDIT_EVENT_KINDS)
+  kind!: AuditEventKind;
 
   @IsISO8601()
   time!: string;
@@ -46,7 +56,8 @@ export class AuditEventView implements McpAuditEvent {
   client_info!: McpAuditClientInfo | null;
 
   @IsIn(['2025', '2026'])
-  era!: McpEra;
+  @JSONSchema({ nullable: true })
+  era!: McpEra | null;
 
   @IsString()
   @JSONSchema({ nullable: true })
@@ -68,8 +79,8 @@ export class AuditEventView implements McpAuditEvent {
   @JSONSchema({ nullable: true })
   arguments!: Record<string, unknown> | null;
 
-  @IsIn(MCP_AUDIT_DECISIONS)
-  decision!: McpAuditDecision;
+  @IsIn([...MCP_AUDIT_DECISIONS, ...AUDIT_OAUTH_ACTIONS])
+  decision!: McpAuditDecision | AuditOAuthAction;
 
   @IsString()
   @JSONSchema({ nullable: true })
@@ -125,19 +136,20 @@ export class AuditEventsPage {
 export function toAuditEventView(row: AuditEventsTable): AuditEventView {
   return {
     id: row.id,
+    kind: row.kind,
     time: row.time,
     organization_id: row.organization_id,
     subject: row.subject,
     client_id: row.client_id,
     client_name: row.client_name,
     client_info: row.client_info === null ? null : (JSON.parse(row.client_info) as McpAuditClientInfo),
-    era: row.era,
+    era: row.era === '' ? null : row.era,
     protocol_version: row.protocol_version,
     method: row.method,
     tool: row.tool,
     arguments_digest: row.arguments_digest,
     arguments: row.arguments === null ? null : (JSON.parse(row.arguments) as Record<string, unknown>),
-    decision: row.decision,
+    decision: row.decision as AuditEventView['decision'],
     approval_id: row.approval_id,
     approved_by: row.approved_by,
     outcome: row.outcome,

@@ -13,7 +13,7 @@ import { AuditMessages } from './audit.messages';
  * the only one a query ever names; the role check is the host's (its REST
  * route and tool share it).
  *
- * Filters (tool, client, person, decision) have no index of their own: a
+ * Filters (tool, client, person, decision, kind) have no index of their own: a
  * filtered page looks at the next `listScanRows` events of the period at
  * most, so no listing reads more than that however rare its match; when the
  * look ends before the page is full, `next_cursor` continues from there.
@@ -44,7 +44,8 @@ export class AuditEventsService {
     if (until !== undefined) period = period.where('time', '<', until);
     if (after !== undefined)
       period = period.where((eb) => eb.or([eb('time', '<', after.time), eb.and([eb('time', '=', after.time), eb('id', '<', after.id)])]));
-    const filtered = query.tool !== undefined || query.client_id !== undefined || query.subject !== undefined || query.decision !== undefined;
+    const filtered =
+      query.tool !== undefined || query.client_id !== undefined || query.subject !== undefined || query.decision !== undefined || query.kind !== undefined;
     // The last event a filtered page may look at (from the index alone); none when the period holds fewer.
     const boundary = filtered
       ? await period
@@ -60,6 +61,7 @@ export class AuditEventsService {
     if (query.client_id !== undefined) rows = rows.where('client_id', '=', query.client_id);
     if (query.subject !== undefined) rows = rows.where('subject', '=', query.subject);
     if (query.decision !== undefined) rows = rows.where('decision', '=', query.decision);
+    if (query.kind !== undefined) rows = rows.where('kind', '=', query.kind);
     if (boundary !== undefined) {
       rows = rows.where((eb) => eb.or([eb('time', '>', boundary.time), eb.and([eb('time', '=', boundary.time), eb('id', '>=', boundary.id)])]));
     }

@@ -2,8 +2,9 @@ import type { AuditEventsTable } from './audit.tables';
 
 /**
  * Injection token of the host's `Kysely<AuditDatabase>`: the host's own
- * database, migrated with `createAuditEvents` (both hosts list it as
- * `0700_create_audit_events`), so each host keeps its events beside its users.
+ * database, migrated with `createAuditEvents` and `addAuditEventKind` (both
+ * hosts list them as `0700_create_audit_events` and `0702_add_audit_event_kind`),
+ * so each host keeps its events beside its users.
  */
 export const AUDIT_DATABASE = Symbol('AuditDatabase');
 

@@ -1,6 +1,7 @@
 import type { McpAuditDecision, McpAuditOutcome } from '@kobana/mcp';
+import type { AuditOAuthAction } from './audit-oauth.events';
 
-const DECISIONS: Record<McpAuditDecision, string> = {
+const DECISIONS: Record<McpAuditDecision | AuditOAuthAction, string> = {
   allowed: 'Allowed',
   confirmation_asked: 'Confirmation asked',
   confirmation_approved: 'Approved and run',
@@ -14,6 +15,9 @@ const DECISIONS: Record<McpAuditDecision, string> = {
   rate_limited: 'Rate limited',
   unavailable: 'Server unavailable',
   invalid_request: 'Invalid request',
+  consent_given: 'Access allowed by the person',
+  consent_denied: 'Access denied by the person',
+  grant_revoked_reuse: 'Access revoked: a token was used twice',
 };
 
 const OUTCOMES: Record<McpAuditOutcome, string> = {
@@ -26,12 +30,12 @@ const OUTCOMES: Record<McpAuditOutcome, string> = {
 /** What the audit page says. */
 export const AuditPageMessages = {
   title: () => 'What agents did',
-  intro: () => 'Every tool call and refusal of AI clients acting in your organization, newest first.',
+  intro: () => 'Every tool call and refusal of AI clients acting in your organization, and every access a person allowed, denied or lost, newest first.',
   columns: () => ['When', 'Person', 'Client', 'Tool', 'Decision', 'Outcome'],
   none: () => 'No agent activity yet.',
   older: () => 'Older events',
   selfReported: (name: string) => `says it is "${name}"`,
-  decision: (decision: McpAuditDecision) => DECISIONS[decision] ?? decision,
+  decision: (decision: McpAuditDecision | AuditOAuthAction) => DECISIONS[decision] ?? decision,
   outcome: (outcome: McpAuditOutcome) => OUTCOMES[outcome] ?? outcome,
   forbiddenTitle: () => 'Not allowed',
   forbidden: () => 'Only owners and admins of the organization see what agents did.',

@@ -3,6 +3,7 @@ import type { McpAuditEvent } from '@kobana/mcp';
 import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
 import { AuditDatabase } from './audit-host';
 import { createAuditEvents } from './audit-events.migration';
+import { addAuditEventKind } from './audit-event-kind.migration';
 import { DatabaseAuditSink, toRow } from './database-audit.sink';
 import { AuditEventsService } from './audit-events.service';
 import { AuditEventsPruner } from './audit-events.pruner';
@@ -41,7 +42,7 @@ describe('the audit library on a database', () => {
   beforeEach(async () => {
     db = await openLibraryTestDatabase<AuditDatabase>({
       hostTables: { users: { passwords: false } },
-      migrations: { '0700_create_audit_events': createAuditEvents },
+      migrations: { '0700_create_audit_events': createAuditEvents, '0702_add_audit_event_kind': addAuditEventKind },
       organizations: ['org', 'other'],
     });
   });

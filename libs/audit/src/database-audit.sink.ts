@@ -1,10 +1,12 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { CompiledQuery, Kysely } from 'kysely';
+import { v7 as timeOrderedUuid } from 'uuid';
 import type { McpAuditEvent, McpAuditSink } from '@kobana/mcp';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
 import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.settings';
 import { AuditEventsTable } from './audit.tables';
 import { AuditMessages } from './audit.messages';
+import { AuditOAuthRecord, OAUTH_EVENT_METHODS } from './audit-oauth.events';
 
 interface Pending {
   row: AuditEventsTable;
@@ -40,11 +42,20 @@ export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
   ) {}
 
   write(event: McpAuditEvent): Promise<void> {
+    return this.enqueue(toRow(event));
+  }
+
+  private enqueue(row: AuditEventsTable): Promise<void> {
     if (this.queue.length >= this.settings.maxPending) return Promise.reject(new Error(AuditMessages.queueFull(this.settings.maxPending)));
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ row: toRow(event), settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.queue.push({ row, settle: (error) => (error === undefined ? resolve() : reject(error)) });
       this.schedule();
     });
+  }
+
+  /** Queues an authorization-server event (the OAuth library's `OAuthAuditSink`), in the same batches as the MCP endpoint's. */
+  recordOAuth(event: AuditOAuthRecord): Promise<void> {
+    return this.enqueue(oauthRow(event));
   }
 
   /** Writes what is queued now, then resolves; used at shutdown and by tests that read the table. */
@@ -144,6 +155,7 @@ const AUDIT_EVENT_COLUMN_SET: Record<keyof AuditEventsTable, true> = {
   error_code: true,
   correlation_id: true,
   duration_ms: true,
+  kind: true,
 };
 const AUDIT_EVENT_COLUMNS = Object.keys(AUDIT_EVENT_COLUMN_SET) as Array<keyof AuditEventsTable>;
 
@@ -156,5 +168,34 @@ export function toRow(event: McpAuditEvent): AuditEventsTable {
     ...event,
     client_info: event.client_info === null ? null : JSON.stringify(event.client_info),
     arguments: event.arguments === null ? null : JSON.stringify(event.arguments),
+    kind: 'mcp',
+  };
+}
+
+/** An authorization-server event as a row: its action in `decision`, its endpoint in `method`, its details in `arguments`. */
+export function oauthRow(event: AuditOAuthRecord): AuditEventsTable {
+  return {
+    id: timeOrderedUuid(),
+    kind: 'oauth',
+    time: event.time,
+    organization_id: event.organization_id,
+    subject: event.subject,
+    client_id: event.client_id,
+    client_name: event.client_name,
+    client_info: null,
+    era: '',
+    protocol_version: null,
+    method: OAUTH_EVENT_METHODS[event.action],
+    tool: null,
+    arguments_digest: null,
+    arguments: JSON.stringify(event.details),
+    decision: event.action,
+    approval_id: null,
+    approved_by: null,
+    outcome: event.action === 'consent_given' ? 'success' : 'not_run',
+    status: null,
+    error_code: null,
+    correlation_id: null,
+    duration_ms: 0,
   };
 }

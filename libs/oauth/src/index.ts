@@ -4,6 +4,9 @@
  */
 export { ClientMetadataSource } from './interfaces/client-metadata.source';
 export type { ClientMetadataDocument } from './interfaces/client-metadata.source';
+export { OAuthAuditSink } from './interfaces/oauth-audit.sink';
+export { OAuthAuditRecorder } from './oauth-audit.recorder';
+export type { OAuthAuditAction, OAuthAuditRecord } from './interfaces/oauth-audit.sink';
 export type { OAuthDatabase, OAuthRecordsTable } from './oauth.tables';
 export { OAuthServerModule, OAUTH_HOST_SETTINGS } from './oauth-server.module';
 export type { OAuthHostOptions } from './oauth-server.module';

@@ -4,6 +4,7 @@ import { ClientMetadataError } from './client-metadata/client-metadata.error';
 import type { OAuthRecordsAdapter } from './oauth-records.adapter';
 import type { ClientMetadataDocument, ClientMetadataSource } from './interfaces/client-metadata.source';
 import { OAuthMessages } from './oauth.messages';
+import { applicationTypeOf } from './redirect-uri.policy';
 
 /** Builds the error oidc-provider answers `invalid_client` with. */
 export type InvalidClientFactory = (description: string) => Error;
@@ -73,7 +74,7 @@ export function clientFromDocument(id: string, document: ClientMetadataDocument)
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'none',
-    application_type: 'web',
+    application_type: applicationTypeOf(document.redirect_uris, document.application_type),
     kobana_client_source: 'metadata_document',
   };
 }

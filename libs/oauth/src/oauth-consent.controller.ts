@@ -7,11 +7,13 @@ import type { Request, Response } from 'express';
 import type { Client, InteractionResults } from 'oidc-provider';
 import { consentBody } from './oauth-consent.view';
 import { findRememberedGrant } from './oauth-grants';
+import { OAuthAuditEntry, OAuthAuditRecorder } from './oauth-audit.recorder';
 import { OAUTH_DATABASE, OAuthHostDatabase } from './oauth-host';
 import { OAuthMessages } from './oauth.messages';
 import { CLIENT_SOURCE, CONSENT_PATH } from './oauth-provider.factory';
 import { OAuthProviderService } from './oauth-provider.service';
 import { inProviderRealm } from './oidc-provider.loader';
+import { isLoopbackUri } from './redirect-uri.policy';
 import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
 
 /** The authorization request behind a consent page, as the page needs it. */
@@ -43,6 +45,7 @@ export class OAuthConsentController {
     @Inject(OAUTH_DATABASE) private readonly db: Kysely<OAuthHostDatabase>,
     @Inject(OAUTH_SERVER_SETTINGS) private readonly settings: ResolvedOAuthServerSettings,
     private readonly moduleRef: ModuleRef,
+    private readonly audit: OAuthAuditRecorder,
   ) {}
 
   @Get(':uid')
@@ -70,6 +73,7 @@ export class OAuthConsentController {
     const pending = await this.pending(uid, req, res);
     if (!pending) return;
     if (body.decision === 'deny') {
+      await this.audit.record(this.decision('consent_denied', session, pending, pending.scopes), session.organization_id);
       const result: InteractionResults = { error: 'access_denied', error_description: OAuthMessages.denied() };
       return void (await this.oauth.provider.interactionFinished(req, res, inProviderRealm(result), { mergeWithLastSubmission: false }));
     }
@@ -80,7 +84,25 @@ export class OAuthConsentController {
     if (pending.scopes.length) grant.addResourceScope(pending.resource, pending.scopes.join(' '));
     // Costs nothing unless a client asks for `openid`, and then spares the person a second page for it.
     grant.addOIDCScope('openid');
-    await this.finish(req, res, session, await grant.save());
+    const grantId = await grant.save();
+    await this.audit.record(this.decision('consent_given', session, pending, pending.scopes), session.organization_id);
+    await this.finish(req, res, session, grantId);
+  }
+
+  /** The audit entry of a decision on this page: the scopes decided on, where the answer goes, where the client comes from. */
+  private decision(action: 'consent_given' | 'consent_denied', session: ApprovalSession, pending: PendingAuthorization, scopes: string[]): OAuthAuditEntry {
+    return {
+      action,
+      subject: session.user_id,
+      client_id: pending.client.clientId,
+      client_name: pending.client.clientName ?? null,
+      details: {
+        scopes,
+        resource: pending.resource,
+        redirect_host: hostOf(pending.redirectUri),
+        client_source: pending.client.metadata()[CLIENT_SOURCE] ?? 'registered',
+      },
+    };
   }
 
   /** Signs the person in to the provider with the grant; the provider then redirects to the client with a code. */
@@ -120,7 +142,8 @@ export class OAuthConsentController {
     return consentBody({
       uid: pending.uid,
       clientName: pending.client.clientName ?? pending.client.clientId,
-      origin: { kind: fromDocument ? 'metadata_document' : 'registered', host: hostOf(fromDocument ? pending.client.clientId : pending.redirectUri) },
+      origin: { kind: fromDocument ? 'metadata_document' : 'registered', host: hostOf(pending.client.clientId) },
+      redirect: { host: hostOf(pending.redirectUri), loopback: isLoopbackUri(pending.redirectUri) },
       serverName: serverInfo.title ?? serverInfo.name,
       organizationName: organization?.name ?? session.organization_id,
       scopes: this.settings.scopes.filter((entry) => scopes.includes(entry.scope)),

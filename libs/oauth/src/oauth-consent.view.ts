@@ -6,8 +6,10 @@ import type { OAuthScopeDescription } from './oauth-server.settings';
 export interface ConsentView {
   uid: string;
   clientName: string;
-  /** The host that vouches for the client: a metadata document's host, or, for a self-registered client, where it redirects. */
+  /** Who vouches for the client: a metadata document's host, or nobody (a self-registered client). */
   origin: { kind: 'metadata_document' | 'registered'; host: string };
+  /** Where the answer goes: the redirect URI's host (with its port), and whether it is this computer's loopback interface. */
+  redirect: { host: string; loopback: boolean };
   /** The host's name ("Kadu"). */
   serverName: string;
   organizationName: string;
@@ -20,7 +22,7 @@ export interface ConsentView {
 
 /** The consent page's body: who asks, vouched for by whom, for which organization, to do what; one form, Allow or Deny. */
 export function consentBody(view: ConsentView): string {
-  const origin = view.origin.kind === 'metadata_document' ? OAuthMessages.fromDocument(view.origin.host) : OAuthMessages.selfRegistered(view.origin.host);
+  const origin = view.origin.kind === 'metadata_document' ? OAuthMessages.fromDocument(view.origin.host) : OAuthMessages.selfRegistered();
   const scopes = view.scopes.length
     ? `<p>${escapeHtml(view.stepUp ? OAuthMessages.newScopesIntro() : OAuthMessages.scopesIntro())}</p><ul id="scopes">${view.scopes
         .map((entry) => `<li data-scope="${escapeHtml(entry.scope)}">${escapeHtml(entry.description)} <code>${escapeHtml(entry.scope)}</code></li>`)
@@ -31,6 +33,9 @@ export function consentBody(view: ConsentView): string {
     `<p><strong id="client-name">${escapeHtml(view.clientName)}</strong> ${escapeHtml(OAuthMessages.asksAccess(view.serverName))} ` +
     `${escapeHtml(OAuthMessages.inOrganization())} <strong id="organization">${escapeHtml(view.organizationName)}</strong>.</p>` +
     `<p id="client-origin" class="${view.origin.kind === 'registered' ? 'error' : ''}">${escapeHtml(origin)}</p>` +
+    `<p id="client-redirect">${escapeHtml(OAuthMessages.redirectsTo(view.redirect.host))}</p>` +
+    // MCP authorization, "Localhost Redirect URI Risks": any program on this computer may claim a well-known client's document.
+    (view.redirect.loopback ? `<p id="loopback-warning" class="error">${escapeHtml(OAuthMessages.loopbackWarning(view.redirect.host))}</p>` : '') +
     scopes +
     `<form method="post" action="/oauth/consent/${escapeHtml(encodeURIComponent(view.uid))}">` +
     `<input type="hidden" name="csrf_token" value="${escapeHtml(view.csrfToken)}">` +

@@ -1,4 +1,3 @@
-import { escapeHtml, PAGE_HEADERS, pageHtml } from '@kobana/approvals';
 import type { Kysely } from 'kysely';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { clientMetadataOverLimit } from './client-metadata.limits';
@@ -10,7 +9,11 @@ import { OAuthRecordsAdapter } from './oauth-records.adapter';
 import type { OAuthDatabase } from './oauth.tables';
 import type { ResolvedOAuthServerSettings } from './oauth-server.settings';
 import { inProviderRealm, oidcProvider } from './oidc-provider.loader';
-import { isAllowedRedirectUri } from './redirect-uri.policy';
+import { applicationTypeOf, isAllowedRedirectUri } from './redirect-uri.policy';
+import { AuthorizationErrorOut, renderAuthorizationError } from './authorization-error.page';
+import { keepErrorsOnIssuer } from './authorization-error.policy';
+import { logOAuthRequests } from './oauth-request.log';
+import { checkTargetBeforeSpending } from './token-target.check';
 
 /** Paths of the endpoints oidc-provider serves, relative to the issuer. */
 export const OAUTH_ROUTES = {
@@ -73,8 +76,10 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
     findAccount: (_ctx, sub) => inProviderRealm({ accountId: sub, claims: () => inProviderRealm({ sub }) }),
     cookies: {
       keys: [keys.cookieKey()],
-      // Per host: browsers share cookies across the ports of one host name.
-      names: { session: `${cookiePrefix}_oauth_session`, interaction: `${cookiePrefix}_oauth_interaction`, resume: `${cookiePrefix}_oauth_resume` },
+      // Per host: browsers share cookies across the ports of one host name. On https the session cookie (Path=/) is
+      // `__Host-` (no Domain, Secure: no sibling subdomain can set or shadow it); the interaction and resume cookies are
+      // scoped by the library to their own paths, which `__Host-` forbids, so they are `__Secure-` (docs/security-model.md, "Cookie prefixes").
+      names: cookieNames(cookiePrefix, settings.issuer.startsWith('https:')),
     },
     jwks: { keys: [keys.signingJwk()] },
     features: {
@@ -90,12 +95,18 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
       resourceIndicators: {
         enabled: true,
         // No resource on /authorize: refused. At /token a missing resource means the one the code or refresh token is bound to.
-        defaultResource: (ctx: KoaContextWithOIDC) => {
+        // Called with the list when a token request names several: one resource per token, refused rather than guessed.
+        defaultResource: (ctx: KoaContextWithOIDC, _client, oneOf?: readonly string[]) => {
+          if (oneOf) throw new errors.InvalidTarget(OAuthMessages.oneResource());
           if (ctx.oidc.route === 'authorization') throw new errors.InvalidTarget(OAuthMessages.resourceRequired());
           return undefined as unknown as string;
         },
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
+        getResourceServerInfo: (ctx, resource) => {
+          // The library takes several resources at /authorize; a grant under two of them is one no page can show.
+          if (Array.isArray(ctx.oidc.params?.resource) && (ctx.oidc.params.resource as string[]).length > 1) {
+            throw new errors.InvalidTarget(OAuthMessages.oneResource());
+          }
           if (resource !== settings.resource) throw new errors.InvalidTarget(OAuthMessages.unknownResource(settings.resource));
           return inProviderRealm({
             scope: scopes.join(' '),
@@ -129,10 +140,18 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
           delete metadata.scope;
           const overLimit = clientMetadataOverLimit(metadata);
           if (overLimit) throw new errors.InvalidClientMetadata(overLimit);
+          // The library issues a secret to a client that omits token_endpoint_auth_method, before the default `none` applies:
+          // every client here is public, so a secret would only be a credential nobody checks, stored and answered for nothing.
+          delete metadata.client_secret;
+          delete metadata.client_secret_expires_at;
+          // The raw body tells a client that said nothing from one that said `web` (the library has applied its default by now).
+          const declared = (ctx.oidc.body as Record<string, unknown> | undefined)?.application_type;
+          metadata.application_type = applicationTypeOf(metadata.redirect_uris, declared);
         }
-        for (const uri of (metadata.redirect_uris as string[] | undefined) ?? []) {
+        // Not a list (the library refuses that after this validator): nothing to check here, and nothing to iterate.
+        for (const uri of Array.isArray(metadata.redirect_uris) ? (metadata.redirect_uris as unknown[]) : []) {
           // "redirect_uris …" makes it invalid_redirect_uri rather than invalid_client_metadata.
-          if (!isAllowedRedirectUri(uri)) throw new errors.InvalidClientMetadata(OAuthMessages.redirectUriScheme(uri));
+          if (typeof uri !== 'string' || !isAllowedRedirectUri(uri)) throw new errors.InvalidClientMetadata(OAuthMessages.redirectUriScheme(String(uri)));
         }
       },
     },
@@ -156,19 +175,13 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
     clientBasedCORS: () => true,
     discovery: { client_id_metadata_document_supported: true },
     // What a person's browser shows when an authorization cannot go back to the client: the host's page style, the error in words.
-    renderError: (ctx, out) => {
-      ctx.type = 'html';
-      ctx.set({ ...PAGE_HEADERS });
-      const description = out.error_description ? `<p id="error-description">${escapeHtml(String(out.error_description))}</p>` : '';
-      ctx.body = pageHtml(
-        OAuthMessages.errorTitle(),
-        `<h1>${escapeHtml(OAuthMessages.errorTitle())}</h1><p class="error" id="error"><code>${escapeHtml(String(out.error))}</code></p>${description}` +
-          `<p>${escapeHtml(OAuthMessages.errorAdvice())}</p>`,
-      );
-    },
+    renderError: (ctx, out) => renderAuthorizationError(ctx, out as AuthorizationErrorOut),
   };
 
   const provider = new ProviderClass(settings.issuer, inProviderRealm(configuration));
+  logOAuthRequests(provider);
+  checkTargetBeforeSpending(provider, settings.resource);
+  keepErrorsOnIssuer(provider);
   // The routes installer sets X-Forwarded-Host and -Proto to the issuer's, so every URL the provider writes is on the issuer.
   provider.proxy = true;
   provider.use(async (ctx, next) => {
@@ -178,6 +191,13 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
     if (ctx.oidc?.route === 'discovery' && ctx.status === 200) ctx.body = authorizationServerMetadata(ctx.body as Record<string, unknown>, scopes);
   });
   return provider;
+}
+
+/** The provider's cookie names: per host, with the `__Host-` / `__Secure-` prefixes on an https issuer. */
+export function cookieNames(prefix: string, https: boolean): { session: string; interaction: string; resume: string } {
+  const host = https ? '__Host-' : '';
+  const secure = https ? '__Secure-' : '';
+  return { session: `${host}${prefix}_oauth_session`, interaction: `${secure}${prefix}_oauth_interaction`, resume: `${secure}${prefix}_oauth_resume` };
 }
 
 /** RFC 8414 metadata as this server means it: the library's document with what it does not do removed, and the host's scopes. */
@@ -193,6 +213,7 @@ function authorizationServerMetadata(body: Record<string, unknown>, scopes: stri
     ...rest,
     scopes_supported: scopes,
     response_types_supported: ['code'],
+    response_modes_supported: ['query'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['none'],

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@n
 import type { Kysely } from 'kysely';
 import { narrowDatabase } from '@kobana/database';
 import type { OAuthDatabase } from './oauth.tables';
-import type { Provider } from 'oidc-provider';
+import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
+import { OAuthAuditRecorder } from './oauth-audit.recorder';
 import { ClientMetadataSource } from './interfaces/client-metadata.source';
 import { OAUTH_DATABASE, OAUTH_SIGNING_SECRET, OAuthHostDatabase, OAuthSigningSecret } from './oauth-host';
 import { OAuthKeys } from './oauth.keys';
@@ -26,6 +27,7 @@ export class OAuthProviderService implements OnApplicationBootstrap {
     @Inject(OAUTH_DATABASE) private readonly db: Kysely<OAuthHostDatabase>,
     @Inject(OAUTH_SIGNING_SECRET) private readonly secret: OAuthSigningSecret,
     @Inject(OAUTH_SERVER_SETTINGS) private readonly settings: ResolvedOAuthServerSettings,
+    private readonly audit: OAuthAuditRecorder,
     @Optional() @Inject(ClientMetadataSource) private readonly clientMetadata?: ClientMetadataSource,
   ) {}
 
@@ -48,6 +50,18 @@ export class OAuthProviderService implements OnApplicationBootstrap {
       this.constructionMs = performance.now() - started;
       // The client sees "server_error" only; the cause belongs in the host's log.
       this.instance.on('server_error', (_ctx, error: Error) => this.logger.error(`Authorization server error: ${error.stack ?? error.message}`));
+      // At the token endpoint a revoked grant is the library's reuse detection: a code or refresh token came back.
+      this.instance.on('grant.revoked', (ctx: KoaContextWithOIDC, grantId: string) => {
+        const accountId = ctx.oidc?.entities.Grant?.accountId ?? ctx.oidc?.entities.RefreshToken?.accountId;
+        if (ctx.oidc?.route !== 'token' || !accountId || !ctx.oidc.client) return;
+        void this.audit.record({
+          action: 'grant_revoked_reuse',
+          subject: accountId,
+          client_id: ctx.oidc.client.clientId,
+          client_name: ctx.oidc.client.clientName ?? null,
+          details: { grant_id: grantId, grant_type: ctx.oidc.params?.grant_type === 'refresh_token' ? 'refresh_token' : 'authorization_code' },
+        });
+      });
     }
     return this.instance;
   }

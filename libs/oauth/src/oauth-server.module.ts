@@ -2,6 +2,7 @@ import { DynamicModule, Module, ModuleMetadata, Provider } from '@nestjs/common'
 import { ConfigService } from '@nestjs/config';
 import { OAuthAccessTokenVerifier } from './oauth-access-token.verifier';
 import { OAuthBearerVerifier } from './oauth-bearer.verifier';
+import { OAuthAuditRecorder } from './oauth-audit.recorder';
 import { OAuthConsentController } from './oauth-consent.controller';
 import { OAuthProviderService } from './oauth-provider.service';
 import { OAuthPruner } from './oauth.pruner';
@@ -23,7 +24,8 @@ export interface OAuthHostOptions {
   /**
    * Must provide `OAUTH_DATABASE`, `OAUTH_SIGNING_SECRET` and
    * `OAUTH_HOST_SETTINGS` (see `oauth-host.ts`); may provide
-   * `ClientMetadataSource`, without which a URL `client_id` is an unknown client.
+   * `ClientMetadataSource`, without which a URL `client_id` is an unknown client,
+   * and `OAuthAuditSink`, without which consents and revocations for reuse are only logged.
    */
   providers: Provider[];
 }
@@ -51,6 +53,7 @@ export class OAuthServerModule {
           useFactory: (settings: OAuthServerSettings, config: ConfigService) =>
             resolveOAuthServerSettings(settings, config.get<string>('OAUTH_REGISTRATIONS_PER_MINUTE')),
         },
+        OAuthAuditRecorder,
         OAuthProviderService,
         OAuthRoutesInstaller,
         RegistrationThrottle,

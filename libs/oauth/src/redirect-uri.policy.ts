@@ -13,3 +13,23 @@ export function isAllowedRedirectUri(uri: string): boolean {
   if (url.protocol === 'https:') return url.hostname !== '';
   return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
+
+/** Whether `uri` is an http URI on the loopback interface: whatever program of this computer listens there gets what is sent to it. */
+export function isLoopbackUri(uri: string): boolean {
+  const url = URL.parse(uri);
+  return url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/**
+ * The `application_type` a client gets. `native` (RFC 8252: a loopback
+ * redirect URI matches on any port, §7.3) when the client says so, or says
+ * nothing and every redirect URI is loopback http, the MCP clients' case
+ * (their SDKs register without it). A client that says `web` keeps exact
+ * matching (docs/security-model.md, "Any port for a loopback redirect").
+ */
+export function applicationTypeOf(redirectUris: unknown, declared: unknown): 'web' | 'native' {
+  if (declared === 'native' || declared === 'web') return declared;
+  // Runs before the library has checked the metadata's types: anything but a list of strings is not native, and is refused later.
+  const uris: unknown[] = Array.isArray(redirectUris) ? redirectUris : [];
+  return uris.length > 0 && uris.every((uri) => typeof uri === 'string' && isLoopbackUri(uri)) ? 'native' : 'web';
+}

@@ -1,4 +1,4 @@
-import { createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
+import { addAuditEventKind, createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
@@ -38,6 +38,8 @@ export const KADU_MIGRATIONS: DatabaseMigrations = {
   // The audit library's events of the MCP endpoint (who did what, on whose behalf, who approved it).
   '0700_create_audit_events': createAuditEvents,
   '0701_drop_audit_filter_indexes': dropAuditFilterIndexes,
+  // The audit events' kind: the MCP endpoint's, or the authorization server's (consents, grants revoked for reuse).
+  '0702_add_audit_event_kind': addAuditEventKind,
   // The MCP task store's table: the tasks of kadu_tasks_run and kadu_executions_continue, read by any replica.
   '0800_create_mcp_tasks': createMcpTasks,
 };

@@ -1,4 +1,4 @@
-import { createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
+import { addAuditEventKind, createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
@@ -41,4 +41,6 @@ export const BILLING_MIGRATIONS: DatabaseMigrations = {
   // The audit library's events of the MCP endpoint; named as in Kadu.
   '0700_create_audit_events': createAuditEvents,
   '0701_drop_audit_filter_indexes': dropAuditFilterIndexes,
+  // The audit events' kind: the MCP endpoint's, or the authorization server's (consents, grants revoked for reuse).
+  '0702_add_audit_event_kind': addAuditEventKind,
 };

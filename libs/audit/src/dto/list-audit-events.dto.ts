@@ -2,6 +2,8 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MCP_AUDIT_DECISIONS } from '@kobana/mcp';
 import type { McpAuditDecision } from '@kobana/mcp';
+import { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from '../audit-oauth.events';
+import type { AuditEventKind, AuditOAuthAction } from '../audit-oauth.events';
 
 /** Page size when the listing is called without `limit`. */
 export const AUDIT_DEFAULT_LIMIT = 25;
@@ -46,10 +48,15 @@ export class ListAuditEventsDto {
   @MaxLength(200)
   subject?: string;
 
-  /** Only this decision. */
+  /** Only this decision (an MCP decision, or an OAuth action: `consent_given`, `consent_denied`, `grant_revoked_reuse`). */
   @IsOptional()
-  @IsIn(MCP_AUDIT_DECISIONS)
-  decision?: McpAuditDecision;
+  @IsIn([...MCP_AUDIT_DECISIONS, ...AUDIT_OAUTH_ACTIONS])
+  decision?: McpAuditDecision | AuditOAuthAction;
+
+  /** Only the MCP endpoint's events (`mcp`) or the authorization server's (`oauth`). */
+  @IsOptional()
+  @IsIn(AUDIT_EVENT_KINDS)
+  kind?: AuditEventKind;
 
   /** Events at or after this instant (ISO 8601). */
   @IsOptional()

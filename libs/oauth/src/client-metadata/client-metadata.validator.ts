@@ -42,6 +42,10 @@ export function validateClientMetadata(url: string, document: unknown): ClientMe
     if (typeof value !== 'string') throw invalid(field, 'must be a string');
     normalized[field] = value;
   }
+  const applicationType = fields.application_type;
+  if (applicationType !== undefined && applicationType !== 'web' && applicationType !== 'native')
+    throw invalid('application_type', 'must be "web" or "native"');
+  if (applicationType !== undefined) normalized.application_type = applicationType;
   if (grantTypes) normalized.grant_types = grantTypes;
   if (responseTypes) normalized.response_types = responseTypes;
   // The same bounds as a registered client's: the document is small already (5 KiB), but a name is still shown whole.

@@ -14,6 +14,8 @@ export interface ClientMetadataDocument {
   /** Only `none` is accepted: a document names a public client. */
   token_endpoint_auth_method?: string;
   scope?: string;
+  /** `native` or `web` (OpenID Connect Registration); absent, the server decides from the redirect URIs. */
+  application_type?: 'web' | 'native';
 }
 
 /** Injection token of the {@link ClientMetadataSource}. */

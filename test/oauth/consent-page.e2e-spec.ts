@@ -1,0 +1,128 @@
+/**
+ * What the consent page says of where the answer goes, on both hosts
+ * (docs/security-model.md, "The consent page names the redirect host" and
+ * "Bidirectional controls in client names"): every page names the redirect
+ * host; a loopback redirect carries the warning that access goes to a
+ * program on this computer; a client name's bidirectional controls are shown
+ * neutralized, on the consent page and on the connected-apps page.
+ */
+import { startBilling } from '../billing/billing-app';
+import { startKadu } from '../support/kadu-app';
+import { OAuthHost as WorldHost, startKaduForOAuth } from './oauth-hosts.support';
+import { authorizationRequest, ServerEndpoints } from './manual-flow.support';
+import { authorizationParams, Browser, OAuthHost, pkce, registeredClient } from './oauth-client.support';
+import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
+import { Person } from './person-browser.support';
+
+jest.setTimeout(60_000);
+
+const PASSWORD = 'correct horse battery staple';
+const OWNER = 'owner@org-a.test';
+const MANY_REGISTRATIONS = { OAUTH_REGISTRATIONS_PER_MINUTE: '1000' };
+/** Reads "Trusted" then, right to left, "evil.app" reversed: a name that lies about itself. */
+const BIDI_NAME = 'Trusted\u202Eppa.live\u202C Agent';
+
+interface Started {
+  host: OAuthHost;
+  close(): Promise<void>;
+}
+
+const HOSTS: Array<{ name: string; start(): Promise<Started> }> = [
+  {
+    name: 'Kadu',
+    async start() {
+      const kadu = await startKadu({ env: MANY_REGISTRATIONS });
+      await kadu.token('org-a', 'owner', { email: OWNER });
+      await kadu.identity.setPassword((await kadu.identity.findUserByEmail(OWNER))!.id, PASSWORD);
+      return { host: { baseUrl: kadu.baseUrl, issuer: kadu.baseUrl, resource: kadu.mcpUrl, mcpUrl: kadu.mcpUrl }, close: () => kadu.close() };
+    },
+  },
+  {
+    name: 'Billing',
+    async start() {
+      const billing = await startBilling(MANY_REGISTRATIONS);
+      await billing.token('org-a', 'owner', { email: OWNER });
+      await billing.identity.setPassword((await billing.identity.findUserByEmail(OWNER))!.id, PASSWORD);
+      const issuer = 'http://billing.test';
+      return { host: { baseUrl: billing.baseUrl, issuer, resource: `${issuer}/mcp`, mcpUrl: billing.mcpUrl }, close: () => billing.close() };
+    },
+  },
+];
+
+const part = (html: string, id: string) => new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(html)?.[1] ?? null;
+
+describe.each(HOSTS)('$name: the consent page and where the answer goes', (hostCase) => {
+  let started: Started;
+  let host: OAuthHost;
+
+  beforeAll(async () => {
+    started = await hostCase.start();
+    host = started.host;
+  });
+  afterAll(() => started?.close());
+
+  async function consentPage(
+    redirectUri: string,
+    clientName = 'Test Agent',
+  ): Promise<{ html: string; browser: Browser; step: Awaited<ReturnType<Browser['authorize']>> }> {
+    const clientId = await registeredClient(host, { redirect_uris: [redirectUri], client_name: clientName });
+    const browser = new Browser(host);
+    await browser.signIn(OWNER, PASSWORD);
+    const step = await browser.authorize(authorizationParams(host, clientId, pkce().challenge, { redirect_uri: redirectUri }));
+    if (step.kind !== 'consent' || !step.uid) throw new Error('expected the consent page');
+    return { html: step.html, browser, step };
+  }
+
+  it('an https redirect: the page names its host, and no loopback warning', async () => {
+    const { html } = await consentPage('https://app.example:8443/back');
+    expect(part(html, 'client-redirect')).toContain('app.example:8443');
+    expect(html).not.toContain('id="loopback-warning"');
+  });
+
+  it('a loopback redirect: the page names it and warns that access goes to a program on this computer', async () => {
+    const { html } = await consentPage('http://127.0.0.1:8976/callback');
+    expect(part(html, 'client-redirect')).toContain('127.0.0.1:8976');
+    expect(part(html, 'loopback-warning')).toMatch(/this computer/);
+  });
+
+  it('a client name with bidirectional controls: shown neutralized on the consent and connected-apps pages', async () => {
+    const { html, browser, step } = await consentPage('http://127.0.0.1:8976/callback', BIDI_NAME);
+    expect(part(html, 'client-name')).toBe('Trusted\uFFFDppa.live\uFFFD Agent');
+    expect(html).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect((await browser.decide(step, 'allow')).kind).toBe('redirect');
+    const apps = await fetch(`${host.baseUrl}/connected-apps`, { headers: { Cookie: browser.jar.header() } });
+    const appsHtml = await apps.text();
+    expect(apps.status).toBe(200);
+    expect(appsHtml).toContain('Trusted\uFFFDppa.live\uFFFD Agent');
+    expect(appsHtml).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+});
+
+describe('Kadu, in Chromium: a metadata-document client with a loopback redirect', () => {
+  let world: OAuthWorld;
+  let kadu: WorldHost;
+  let server: ServerEndpoints;
+  let person: Person;
+
+  beforeAll(async () => {
+    world = await startOAuthWorld();
+    kadu = await startKaduForOAuth(trustingSettings(world));
+    server = (await authorizationServerMetadata(kadu)) as ServerEndpoints;
+    person = await kadu.person('consent-org', 'admin');
+  });
+  afterAll(async () => {
+    await kadu?.close();
+    await world?.close();
+  });
+
+  it('the person reads where the document is, where the answer goes, the loopback warning, and the name neutralized', async () => {
+    const clientId = world.publishClient('bidi', BIDI_NAME);
+    const request = authorizationRequest(server, { clientId, redirectUri: world.catcher.redirectUri, resource: kadu.mcpUrl });
+    const { consent, callback } = await world.browser.authorize(request.url, person, world.catcher, 'allow');
+    expect(consent.origin).toContain(new URL(clientId).host);
+    expect(consent.redirect).toContain(new URL(world.catcher.redirectUri).host);
+    expect(consent.loopbackWarning).toMatch(/program on this computer/);
+    expect(consent.clientName).toBe('Trusted\uFFFDppa.live\uFFFD Agent');
+    expect(callback.get('code')).toBeTruthy();
+  });
+});
