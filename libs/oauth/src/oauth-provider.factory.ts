@@ -10,6 +10,7 @@ import type { OAuthDatabase } from './oauth.tables';
 import type { ResolvedOAuthServerSettings } from './oauth-server.settings';
 import { inProviderRealm, oidcProvider } from './oidc-provider.loader';
 import { isAllowedRedirectUri } from './redirect-uri.policy';
+import { CLIENT_SCOPE, clientScopeLimit } from './oauth-grants';
 
 /** Paths of the endpoints oidc-provider serves, relative to the issuer. */
 export const OAUTH_ROUTES = {
@@ -117,7 +118,7 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
       id_token_signed_response_alg: 'ES256',
     },
     extraClientMetadata: {
-      properties: [CLIENT_SOURCE],
+      properties: [CLIENT_SOURCE, CLIENT_SCOPE],
       // Runs for every client, registered or resolved, on registration and on each load.
       validator: (ctx, key, _value, metadata) => {
         if (key !== CLIENT_SOURCE) return;
@@ -126,6 +127,10 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
           // MCP SDKs register with `scope` = the resource's scopes, which the library checks against its OpenID scopes only
           // and refuses. RFC 7591 lets a server ignore it: what a client gets is what the person allows on the consent page.
           delete metadata.scope;
+          delete metadata[CLIENT_SCOPE];
+        } else {
+          // A stored or published `scope` naming the host's scopes (the CLI's --scope) made every load invalid_client_metadata.
+          Object.assign(metadata, splitClientScope(metadata.scope, scopes));
         }
         for (const uri of (metadata.redirect_uris as string[] | undefined) ?? []) {
           // "redirect_uris …" makes it invalid_redirect_uri rather than invalid_client_metadata.
@@ -169,8 +174,21 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
   // The routes installer sets X-Forwarded-Host and -Proto to the issuer's, so every URL the provider writes is on the issuer.
   provider.proxy = true;
   provider.use(async (ctx, next) => {
-    // No scope asked for: every scope of the resource, which the person still sees and decides on.
-    if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET' && ctx.query.scope === undefined) ctx.query = { ...ctx.query, scope: scopes.join(' ') };
+    if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET') {
+      // No scope asked for: every scope of the resource, which the person still sees and decides on.
+      if (ctx.query.scope === undefined) ctx.query = { ...ctx.query, scope: scopes.join(' ') };
+      // Narrowed before the library sees it: a host scope never grantable to the client would be asked for again after every Allow.
+      const limit = await clientScopeLimitOf(provider, ctx.query.client_id);
+      if (limit && typeof ctx.query.scope === 'string') {
+        ctx.query = {
+          ...ctx.query,
+          scope: ctx.query.scope
+            .split(' ')
+            .filter((word) => !scopes.includes(word) || limit.has(word))
+            .join(' '),
+        };
+      }
+    }
     await next();
     if (ctx.oidc?.route === 'discovery' && ctx.status === 200) ctx.body = authorizationServerMetadata(ctx.body as Record<string, unknown>, scopes);
   });
@@ -195,4 +213,27 @@ function authorizationServerMetadata(body: Record<string, unknown>, scopes: stri
     token_endpoint_auth_methods_supported: ['none'],
     client_id_metadata_document_supported: true,
   };
+}
+
+/**
+ * A client's declared `scope`, split for the library: the OpenID scopes it
+ * knows stay in `scope`, the host's go to {@link CLIENT_SCOPE}, any other
+ * is ignored (RFC 7591 §2 lets a server do so).
+ */
+function splitClientScope(declared: unknown, hostScopes: string[]): { scope: string | undefined; [CLIENT_SCOPE]: string | undefined } {
+  const words = typeof declared === 'string' ? declared.split(' ').filter(Boolean) : [];
+  const openid = words.filter((word) => word === 'openid');
+  const host = hostScopes.filter((scope) => words.includes(scope));
+  return { scope: openid.length ? openid.join(' ') : undefined, [CLIENT_SCOPE]: host.length ? host.join(' ') : undefined };
+}
+
+/** The scope limit of the client an authorization request names (see `clientScopeLimit`); `undefined` for none, or for a client that does not load (the library then answers). */
+async function clientScopeLimitOf(provider: Provider, clientId: unknown): Promise<Set<string> | undefined> {
+  if (typeof clientId !== 'string' || clientId === '' || clientId.length > 2048) return undefined;
+  try {
+    const client = await provider.Client.find(clientId);
+    return client ? clientScopeLimit(client.metadata()) : undefined;
+  } catch {
+    return undefined;
+  }
 }
