@@ -91,8 +91,16 @@ describe.each(HOSTS)("$name's CLI against the running authorization server", (ho
     return { code, stdout, stderr };
   }
 
-  async function preRegistered(): Promise<string> {
-    const created = await cli('client', 'create', '--name', 'Team notebook', '--redirect-uri', REDIRECT_URI, '--scope', hostCase.registered.join(' '));
+  async function preRegistered(scopes = hostCase.registered): Promise<string> {
+    const created = await cli(
+      'client',
+      'create',
+      '--name',
+      'Team notebook',
+      '--redirect-uri',
+      REDIRECT_URI,
+      ...(scopes.length ? ['--scope', scopes.join(' ')] : []),
+    );
     expect(created).toMatchObject({ code: 0 });
     return created.stdout[created.stdout.length - 1];
   }
@@ -138,7 +146,7 @@ describe.each(HOSTS)("$name's CLI against the running authorization server", (ho
   });
 
   it('password reset revokes the OAuth grants: the access token gets 401, the refresh token invalid_grant, and the new password signs in', async () => {
-    const clientId = await preRegistered();
+    const clientId = await preRegistered([]);
     const { tokens } = await signIn(clientId);
     expect((await mcp(host, tokens.access_token, 'tools/list')).status).toBe(200);
 
