@@ -6,6 +6,8 @@ import { McpApproval, McpConfirmationStore } from '../interfaces/mcp-confirmatio
 import { McpConfirmationOutcome, McpConfirmationRequest, answer } from './mcp-confirmation.request';
 import type { McpAuditDecision } from '../interfaces/mcp-audit-sink.interface';
 import { approvalClosedResult, approvalRequiredResult } from './mcp-confirmation.results';
+import { McpSensitivePlan, sensitivePlan, shownSensitive } from '../audit/mcp-sensitive.plan';
+import type { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
 
 /**
  * Confirmation by link (era 2025; era 2026 without elicitation): the first
@@ -16,6 +18,9 @@ import { approvalClosedResult, approvalRequiredResult } from './mcp-confirmation
  */
 @Injectable()
 export class McpApprovalConfirmer {
+  /** Each tool's sensitive properties, read once (`undefined` when it has none). */
+  private readonly plans = new Map<string, McpSensitivePlan | undefined>();
+
   constructor(
     @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
     @Inject(McpConfirmationStore) private readonly store: McpConfirmationStore,
@@ -49,11 +54,17 @@ export class McpApprovalConfirmer {
       ...key,
       id: randomUUID(),
       client_name: clientName,
-      arguments: args,
+      // Never a sensitive value in the clear: the page shows what the DTO lets a person see, the digest in the key matches the call.
+      arguments: shownSensitive(args, this.planOf(request.tool)),
       summary: subject ?? null,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + this.options.approvalTtlSeconds * 1000).toISOString(),
     };
+  }
+
+  private planOf(tool: McpToolDefinition): McpSensitivePlan | undefined {
+    if (!this.plans.has(tool.name)) this.plans.set(tool.name, tool.inputType ? sensitivePlan(tool.inputType) : undefined);
+    return this.plans.get(tool.name);
   }
 
   private required(request: McpConfirmationRequest, approval: McpApproval, decision: McpAuditDecision): McpConfirmationOutcome {
