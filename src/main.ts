@@ -13,8 +13,9 @@ import { IdentityService } from '@kobana/identity';
 
 /**
  * Starts Kadu: migrates the database, seeds the demo organization (unless
- * `KADU_DEMO=false`), listens on `HOST:PORT`, and prints where to connect
- * with a working demo token.
+ * `KADU_DEMO=false`; by default only outside production), listens on
+ * `HOST:PORT`, and prints where to connect, with a working demo token
+ * outside production.
  */
 async function bootstrap(): Promise<void> {
   // Nest's own lines wait for the host's logger (JSON in production, start-up narration at debug).
@@ -26,7 +27,9 @@ async function bootstrap(): Promise<void> {
   await app.init();
   const config = app.get<ConfigService<KaduConfig, true>>(ConfigService);
   // Seeded before listening, so the first request already finds the demo organization.
-  const demo = config.get('KADU_DEMO', { infer: true }) ? await seedDemo(app.get(IdentityService)) : null;
+  // In production the demo holds no credentials: none printed beside the JSON logs, none to leak (docs/security-model.md).
+  const credentials = process.env.NODE_ENV !== 'production';
+  const demo = config.get('KADU_DEMO', { infer: true }) ? await seedDemo(app.get(IdentityService), { credentials }) : null;
   const host = config.get('HOST', { infer: true });
   const port = config.get('PORT', { infer: true });
   await app.listen(port, host);

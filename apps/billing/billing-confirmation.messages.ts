@@ -5,6 +5,7 @@
  * `describe` hooks from the caller's organization's records.
  */
 export const BillingConfirmationMessages = {
+  /** `document` masked (see maskDocument): the approval keeps this text. */
   customer: (name: string, document: string) => `customer "${name}" (${document})`,
   customerDelete: (customer: string) => `${customer}: gone from listings for good; its invoices and NF-e remain`,
   invoice: (invoiceNumber: number, customer: string, total: string, dueDate: string) => `invoice #${invoiceNumber} of ${customer}, ${total}, due ${dueDate}`,

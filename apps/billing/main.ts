@@ -11,7 +11,7 @@ import { renderBillingBanner } from './bootstrap/billing-startup.banner';
 import { BillingConfig } from './config/billing-config.interface';
 import { IdentityService } from '@kobana/identity';
 
-/** Starts Kobana Billing: migrates, seeds the demo (unless `BILLING_DEMO=false`), listens, prints where to connect. */
+/** Starts Kobana Billing: migrates, seeds the demo (unless `BILLING_DEMO=false`; by default only outside production), listens, prints where to connect. */
 async function bootstrap(): Promise<void> {
   // Nest's own lines wait for the host's logger (JSON in production, start-up narration at debug).
   const app = await createBillingApp({ bufferLogs: true });
@@ -21,7 +21,9 @@ async function bootstrap(): Promise<void> {
   // Start-up checks (keys, above all) refuse before the demo seeding writes anything.
   await app.init();
   const config = app.get<ConfigService<BillingConfig, true>>(ConfigService);
-  const demo = config.get('BILLING_DEMO', { infer: true }) ? await seedBillingDemo(app.get(IdentityService)) : null;
+  // In production the demo holds no credentials: none printed beside the JSON logs, none to leak (docs/security-model.md).
+  const credentials = process.env.NODE_ENV !== 'production';
+  const demo = config.get('BILLING_DEMO', { infer: true }) ? await seedBillingDemo(app.get(IdentityService), { credentials }) : null;
   const host = config.get('HOST', { infer: true });
   const port = config.get('PORT', { infer: true });
   await app.listen(port, host);

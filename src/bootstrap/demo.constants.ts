@@ -8,8 +8,7 @@ export const DEMO_OWNER_EMAIL = 'owner@demo.kadu.local';
 export const DEMO_TOKEN_CLIENT = { id: 'kadu-demo', name: 'Kadu demo' } as const;
 
 /**
- * Lifetime of each demo token. A new one is minted on every start; earlier
- * ones keep working until they expire, so restarting never breaks a client
- * already configured, and unused ones do not pile up forever.
+ * Lifetime of each demo token. A new one is minted on every start and the
+ * earlier ones are revoked, so only the token of the latest start works.
  */
 export const DEMO_TOKEN_DAYS = 30;

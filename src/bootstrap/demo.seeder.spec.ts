@@ -16,12 +16,12 @@ describe('seedDemo', () => {
   });
   afterEach(() => db.destroy());
 
-  it('creates the demo owner once, printing the password only then, and mints a working token every time', async () => {
+  it('creates the demo owner once, printing the password only then, and mints a working token every time, revoking the earlier one', async () => {
     const first = await seedDemo(identity);
     expect(first).toMatchObject({ organizationSlug: 'demo', ownerEmail: DEMO_OWNER_EMAIL });
     expect(first.ownerPassword).toEqual(expect.any(String));
     await expect(identity.verifyPassword(DEMO_OWNER_EMAIL, first.ownerPassword!)).resolves.toMatchObject({ role: 'owner' });
-    await expect(identity.verify(first.token, 'mcp')).resolves.toMatchObject({
+    await expect(identity.verify(first.token!, 'mcp')).resolves.toMatchObject({
       roles: ['owner'],
       client_id: DEMO_TOKEN_CLIENT.id,
       client_name: DEMO_TOKEN_CLIENT.name,
@@ -31,8 +31,25 @@ describe('seedDemo', () => {
     const second = await seedDemo(identity);
     expect(second.ownerPassword).toBeNull();
     expect(second.token).not.toBe(first.token);
-    // The earlier token and password keep working after a restart.
-    await expect(identity.verify(first.token, 'mcp')).resolves.not.toBeNull();
+    // A restart leaves one demo token working, the new one; the password stays.
+    await expect(identity.verify(first.token!, 'mcp')).resolves.toBeNull();
+    await expect(identity.verify(second.token!, 'mcp')).resolves.not.toBeNull();
     await expect(identity.verifyPassword(DEMO_OWNER_EMAIL, first.ownerPassword!)).resolves.not.toBeNull();
+    const live = (await identity.listTokens({ organization: 'demo' })).filter((token) => token.revoked_at === null);
+    expect(live).toHaveLength(1);
+  });
+
+  it('without credentials (production) creates the owner without a password, mints nothing and revokes earlier demo tokens', async () => {
+    const development = await seedDemo(identity);
+    const production = await seedDemo(identity, { credentials: false });
+    expect(production).toMatchObject({ organizationSlug: 'demo', ownerEmail: DEMO_OWNER_EMAIL, ownerPassword: null, token: null });
+    await expect(identity.verify(development.token!, 'mcp')).resolves.toBeNull();
+    expect((await identity.listTokens({ organization: 'demo' })).filter((token) => token.revoked_at === null)).toEqual([]);
+  });
+
+  it('without credentials on a fresh database leaves the owner with no password', async () => {
+    await seedDemo(identity, { credentials: false });
+    const owner = await db.selectFrom('users').select('password_hash').where('email', '=', DEMO_OWNER_EMAIL).executeTakeFirstOrThrow();
+    expect(owner.password_hash).toBeNull();
   });
 });

@@ -5,15 +5,28 @@ import { DEMO_ORGANIZATION_SLUG, DEMO_OWNER_EMAIL, DEMO_TOKEN_CLIENT, DEMO_TOKEN
 export interface DemoSeed {
   organizationSlug: string;
   ownerEmail: string;
-  /** The owner's password when the owner was created by this call; `null` when it already existed. */
+  /** The owner's password when the owner was created by this call; `null` when it already existed, or without credentials. */
   ownerPassword: string | null;
-  /** A freshly minted MCP token of the owner. */
-  token: string;
+  /** A freshly minted MCP token of the owner; `null` without credentials. */
+  token: string | null;
   tokenExpiresAt: string | null;
 }
 
+/** How {@link seedDemo} seeds. */
+export interface DemoSeedOptions {
+  /**
+   * Whether to set the owner's password and mint a token, both shown once by
+   * the banner. `false` in production (see docs/security-model.md): the
+   * organization and its owner exist, and the operator gives them
+   * credentials with the CLI, which prints them to the operator alone.
+   */
+  credentials: boolean;
+}
+
 /**
- * Ensures the demo organization and its owner, and mints an MCP token.
+ * Ensures the demo organization and its owner and, with `credentials`, mints
+ * an MCP token and revokes the demo tokens of earlier starts, so at most one
+ * demo token works at any time (without credentials, none does).
  *
  * The owner's password is generated once, when the owner is created, and
  * only then printed: resetting it on every start would break sign-ins
@@ -21,13 +34,18 @@ export interface DemoSeed {
  * gets a new one with `npm run cli -- password reset --email …`.
  * The token, stored hashed like every token, can only be shown by minting it.
  */
-export async function seedDemo(identity: IdentityService): Promise<DemoSeed> {
+export async function seedDemo(identity: IdentityService, options: DemoSeedOptions = { credentials: true }): Promise<DemoSeed> {
   const organization = await identity.ensureOrganization(DEMO_ORGANIZATION_SLUG, { name: 'Demo' });
   let ownerPassword: string | null = null;
   if (!(await identity.findUserByEmail(DEMO_OWNER_EMAIL))) {
-    const password = generatePassword();
+    const password = options.credentials ? generatePassword() : undefined;
     // null when another replica created the owner first: its password is the one that counts.
-    if (await identity.createUser(organization, 'owner', { email: DEMO_OWNER_EMAIL, password })) ownerPassword = password;
+    if ((await identity.createUser(organization, 'owner', { email: DEMO_OWNER_EMAIL, password })) && password) ownerPassword = password;
+  }
+  const seed = { organizationSlug: organization.slug, ownerEmail: DEMO_OWNER_EMAIL };
+  if (!options.credentials) {
+    await identity.revokeClientTokens(organization, DEMO_TOKEN_CLIENT.id);
+    return { ...seed, ownerPassword: null, token: null, tokenExpiresAt: null };
   }
   const { token, record } = await identity.createToken({
     organization,
@@ -38,11 +56,7 @@ export async function seedDemo(identity: IdentityService): Promise<DemoSeed> {
     clientName: DEMO_TOKEN_CLIENT.name,
     expiresInDays: DEMO_TOKEN_DAYS,
   });
-  return {
-    organizationSlug: organization.slug,
-    ownerEmail: DEMO_OWNER_EMAIL,
-    ownerPassword,
-    token,
-    tokenExpiresAt: record.expires_at,
-  };
+  // After minting, so a client is never left without a working demo token between the two statements.
+  await identity.revokeClientTokens(organization, DEMO_TOKEN_CLIENT.id, { keep: [record.id] });
+  return { ...seed, ownerPassword, token, tokenExpiresAt: record.expires_at };
 }

@@ -8,7 +8,7 @@ export interface StartupBannerInput {
   listening: string;
   /** From `OpenedDatabase.description`, or the database URL. */
   database: string;
-  /** `null` when `KADU_DEMO=false`. */
+  /** `null` when `KADU_DEMO=false`; its `token` is `null` in production. */
   demo: DemoSeed | null;
 }
 
@@ -36,13 +36,23 @@ export function renderStartupBanner(input: StartupBannerInput): string {
     lines.push('  Mint a token:  npm run cli -- token create --organization <slug> --role owner', '');
     return lines.join('\n') + '\n';
   }
+  if (!demo.token) {
+    // Production: the demo exists, its credentials are the operator's to make (docs/security-model.md).
+    lines.push(
+      `  Demo organization "${demo.organizationSlug}", owner ${demo.ownerEmail} (no password or token shown in production)`,
+      `  Owner password: npm run cli -- password reset --email ${demo.ownerEmail}`,
+      `  MCP token:      npm run cli -- token create --organization ${demo.organizationSlug} --role owner`,
+      '',
+    );
+    return lines.join('\n') + '\n';
+  }
   lines.push(
     `  Demo organization "${demo.organizationSlug}", owner ${demo.ownerEmail}`,
     demo.ownerPassword
       ? `  Owner password ${demo.ownerPassword}   (shown only now: just its hash is kept)`
       : `  Owner password set on an earlier start; for a new one: npm run cli -- password reset --email ${demo.ownerEmail}`,
     '',
-    `  Demo MCP token (new on every start, valid until ${demo.tokenExpiresAt ?? 'revoked'}; earlier ones keep working):`,
+    `  Demo MCP token (new on every start, valid until ${demo.tokenExpiresAt ?? 'revoked'}; earlier ones are revoked):`,
     `    ${demo.token}`,
     '',
     '  Try it:',

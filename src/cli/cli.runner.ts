@@ -2,10 +2,10 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { IdentityError, IdentityService } from '@kobana/identity';
 import { CLI_EXIT as HOST_CLI_EXIT, CliCommands, CliIo, processIo, runCliCommands, StderrLogger } from '@kobana/host-kit';
-import { ConnectedAppsService, OAUTH_ADMIN_COMMANDS, OAuthCliRefusal, OAuthCliServices, oauthCliServices } from '@kobana/oauth';
+import { ConnectedAppsService, OAUTH_ADMIN_COMMANDS, OAuthCliRefusal, OAuthCliServices, oauthCliServices, PASSWORD_RESET_COMMANDS } from '@kobana/oauth';
+import { KADU_OAUTH_SCOPES } from '../oauth/kadu-oauth.messages';
 import { KaduCliModule } from './cli.module';
 import { CLI_USAGE } from './cli.usage';
-import { parsePasswordResetArgs, runPasswordReset } from './password-reset.command';
 import { parseTokenCreateArgs, runTokenCreate } from './token-create.command';
 
 /** Each command parses its own options and returns what to run. */
@@ -15,10 +15,7 @@ const COMMANDS: CliCommands<OAuthCliServices<IdentityService>> = {
     return ({ identity }, io) => runTokenCreate(identity, options, io);
   },
   ...OAUTH_ADMIN_COMMANDS,
-  'password reset': (args) => {
-    const options = parsePasswordResetArgs(args);
-    return ({ identity }, io) => runPasswordReset(identity, options, io);
-  },
+  ...PASSWORD_RESET_COMMANDS,
 };
 
 /** Exit codes: 0 done, 1 refused or failed, 2 not understood. */
@@ -41,7 +38,12 @@ export function runCli(argv: string[], io: CliIo = processIo, openContext: () =>
     usage: CLI_USAGE,
     commands: COMMANDS,
     open: openContext,
-    service: (context) => oauthCliServices(context.get(IdentityService), context.get(ConnectedAppsService)),
+    service: (context) =>
+      oauthCliServices(
+        context.get(IdentityService),
+        context.get(ConnectedAppsService),
+        KADU_OAUTH_SCOPES.map((entry) => entry.scope),
+      ),
     isRefusal: (error) => error instanceof IdentityError || error instanceof OAuthCliRefusal,
   });
 }

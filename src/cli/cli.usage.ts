@@ -1,5 +1,5 @@
 import { TOKEN_ADMIN_USAGE, TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
-import { CLIENT_ADMIN_USAGE } from '@kobana/oauth';
+import { CLIENT_ADMIN_USAGE, PASSWORD_RESET_USAGE } from '@kobana/oauth';
 import { KADU_ROLES, KADU_SCOPES } from '../identity/kadu-identity.types';
 
 /** The CLI's help text. */
@@ -19,8 +19,7 @@ ${TOKEN_ADMIN_USAGE}
 
 ${CLIENT_ADMIN_USAGE}
 
-  password reset --email <email>
-      Gives the user a new random password, printed as the last line of stdout.
+${PASSWORD_RESET_USAGE}
 
 Roles: ${KADU_ROLES.join(', ')}
 The database is the one DATABASE_URL names (default sqlite:./data/kadu.sqlite).`;

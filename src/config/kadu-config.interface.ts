@@ -33,8 +33,9 @@ export interface KaduConfig extends DeploymentConfig {
    */
   KADU_SIGNING_SECRET?: string;
   /**
-   * Whether `main.ts` seeds the demo organization and prints a demo token.
-   * `KADU_DEMO`, @default true
+   * Whether `main.ts` seeds the demo organization (and, outside production,
+   * prints its owner's password and a demo token).
+   * `KADU_DEMO`, @default true, false with `NODE_ENV=production`
    */
   KADU_DEMO: boolean;
   /**

@@ -58,6 +58,12 @@ describe('loadKaduConfig', () => {
     });
   });
 
+  it('seeds no demo with NODE_ENV=production unless KADU_DEMO asks for it', () => {
+    expect(loadKaduConfig({ NODE_ENV: 'production' }).KADU_DEMO).toBe(false);
+    expect(loadKaduConfig({ NODE_ENV: 'production', KADU_DEMO: 'true' }).KADU_DEMO).toBe(true);
+    expect(loadKaduConfig({ NODE_ENV: 'development' }).KADU_DEMO).toBe(true);
+  });
+
   it('keeps files beside the database unless KADU_FILES_DIR says otherwise', () => {
     expect(loadKaduConfig({ DATABASE_URL: 'sqlite:/srv/kadu/kadu.sqlite' }).KADU_FILES_DIR).toBe('/srv/kadu/files');
     expect(loadKaduConfig({ KADU_FILES_DIR: '/var/kadu-files' }).KADU_FILES_DIR).toBe('/var/kadu-files');

@@ -30,7 +30,8 @@ export function loadKaduConfig(env: Environment): KaduConfig {
   if (signingSecret !== undefined && signingSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`KADU_SIGNING_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
   }
-  const demo = parseBooleanSetting('KADU_DEMO', text('KADU_DEMO'), true, problems);
+  // No demo data in production unless asked for by name (docs/security-model.md).
+  const demo = parseBooleanSetting('KADU_DEMO', text('KADU_DEMO'), text('NODE_ENV') !== 'production', problems);
   const encryptionKey = text('KADU_ENCRYPTION_KEY');
   if (encryptionKey !== undefined && encryptionKey.length < MIN_SECRET_LENGTH) {
     problems.push(`KADU_ENCRYPTION_KEY must be at least ${MIN_SECRET_LENGTH} characters`);

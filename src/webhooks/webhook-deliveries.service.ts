@@ -1,3 +1,4 @@
+import { shownWebhookUrl } from './webhook-url.shown';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -121,6 +122,6 @@ export class WebhookDeliveriesService {
     const endpoint = await findActiveEndpoint(this.db, caller.organization_id, original.endpoint_id).catch(() => {
       throw new ConflictException('The endpoint of this delivery was deleted');
     });
-    return KaduConfirmationMessages.delivery(original.event_type, KaduConfirmationMessages.endpoint(endpoint.url));
+    return KaduConfirmationMessages.delivery(original.event_type, KaduConfirmationMessages.endpoint(shownWebhookUrl(endpoint.url)));
   }
 }

@@ -1,3 +1,4 @@
+import { shownWebhookUrl } from './webhook-url.shown';
 import { Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -192,7 +193,7 @@ export class WebhookEndpointsService {
   async describeCreate(caller: McpCaller, dto: CreateWebhookEndpointDto): Promise<string> {
     assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
     await this.urls.check(dto.url);
-    return KaduConfirmationMessages.newEndpoint(dto.url, wordsList(dto.events ?? ['execution.finished']));
+    return KaduConfirmationMessages.newEndpoint(shownWebhookUrl(dto.url), wordsList(dto.events ?? ['execution.finished']));
   }
 
   /** The endpoint by its URL, and the changes, for the person who approves. @throws as {@link update}. */
@@ -201,7 +202,7 @@ export class WebhookEndpointsService {
     const endpoint = await this.describeEndpoint(caller, dto);
     if (dto.url !== undefined) await this.urls.check(dto.url);
     const changes = [
-      ...(dto.url !== undefined ? [KaduConfirmationMessages.change('url', dto.url)] : []),
+      ...(dto.url !== undefined ? [KaduConfirmationMessages.change('url', shownWebhookUrl(dto.url))] : []),
       ...(dto.description !== undefined ? [KaduConfirmationMessages.change('description', `"${dto.description}"`)] : []),
       ...(dto.events !== undefined ? [KaduConfirmationMessages.change('events', wordsList(dto.events))] : []),
       ...(dto.enabled !== undefined ? [KaduConfirmationMessages.change('enabled', String(dto.enabled))] : []),
@@ -218,7 +219,7 @@ export class WebhookEndpointsService {
   /** The endpoint by its URL. @throws NotFoundException when no such endpoint is in the caller's organization. */
   private async describeEndpoint(caller: McpCaller, dto: WebhookWriteDto): Promise<string> {
     assertRole(caller, WEBHOOK_ROLES, 'change webhooks');
-    return KaduConfirmationMessages.endpoint((await findActiveEndpoint(this.db, caller.organization_id, dto.id)).url);
+    return KaduConfirmationMessages.endpoint(shownWebhookUrl((await findActiveEndpoint(this.db, caller.organization_id, dto.id)).url));
   }
 
   /** Whose secret a rotation replaces. @throws as {@link describeEndpoint}. */

@@ -72,7 +72,16 @@ describe('Billing approval page', () => {
     const html = await (await page(path, cookie)).text();
     expect(html).toContain('<strong id="client-name">Claude Desktop</strong>');
     // The person reads which customer, by name and document, looked up in their organization.
-    expect(html).toContain('<strong id="approval-summary">customer &#34;Padaria&#34; (12345678000195): gone from listings for good');
+    // The document masked: the person recognises the customer, and the approval never keeps the number whole.
+    expect(html).toContain('<strong id="approval-summary">customer &#34;Padaria&#34; (**.345.678/****-**): gone from listings for good');
+    expect(html).not.toContain('12345678000195');
+    const row = await billing.app
+      .get<Kysely<{ mcp_approvals: McpApprovalsTable }>>(APPROVAL_DATABASE)
+      .selectFrom('mcp_approvals')
+      .selectAll()
+      .where('id', '=', approval.approval_id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain('12345678000195');
     const csrf = /name="csrf_token" value="([^"]*)"/.exec(html)![1];
     expect(
       (
@@ -101,6 +110,22 @@ describe('Billing approval page', () => {
     expect(again).toMatchObject({ isError: true, structuredContent: { statusCode: 404, message: 'Customer not found' } });
     expect(again.structuredContent.approval_id).toBeUndefined();
     expect(await page(path, cookie).then((res) => res.text())).toContain('Done. The action ran once.');
+  });
+
+  it("a customer's CPF is never stored whole with the approval: its summary, and every other column, show it masked", async () => {
+    const cpf = '52998224725';
+    const created = await rest(billing, api, 'POST', '/customers', { name: 'Maria', document: cpf, email: 'maria@cliente.test' }, 'c-cpf');
+    expect(created.status).toBe(201);
+    const approval = (await deleteCall(created.body.id)).body.result.structuredContent as Json;
+    expect(approval.status).toBe('approval_required');
+    const row = await billing.app
+      .get<Kysely<{ mcp_approvals: McpApprovalsTable }>>(APPROVAL_DATABASE)
+      .selectFrom('mcp_approvals')
+      .selectAll()
+      .where('id', '=', approval.approval_id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(cpf);
+    expect(row.summary).toBe('customer "Maria" (***.982.247-**): gone from listings for good; its invoices and NF-e remain');
   });
 
   it('era 2026 with elicitation: the client cannot delete a customer by answering its own question', async () => {

@@ -1,6 +1,7 @@
 /** Billing's sign-in, sign-out and page POSTs against abuse (issue 16), over real HTTP: the same cases as Kadu's. */
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import { ConnectedAppsService, runPasswordReset } from '@kobana/oauth';
 import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { BillingDatabase } from '../../apps/billing/database/billing-database.interface';
 import { describeSignInAbuse } from '../support/sign-in-abuse.cases';
@@ -33,11 +34,9 @@ describeSignInAbuse('Billing', async () => {
       return (answer.body.result.structuredContent as Json).approval_id as string;
     },
     approvalStatus: async (id) => (await db.selectFrom('mcp_approvals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
-    // Billing's CLI has no `password reset` (only `token create`): the identity call any such command would make.
-    resetPassword: async () => {
-      await billing.identity.setPassword(user.id, 'a-brand-new-password-0123');
-      return 'a-brand-new-password-0123';
-    },
+    // Billing's `password reset` command, as an operator runs it.
+    resetPassword: () =>
+      runPasswordReset({ identity: billing.identity, apps: billing.app.get(ConnectedAppsService) }, user.email, { out: () => undefined, err: () => undefined }),
     clearThrottles: async () => {
       await db.deleteFrom('sign_in_throttles').execute();
     },

@@ -87,7 +87,8 @@ describe('tools that require the person, with a 2.x client that answers its own 
     expect(await approvalsOf('kadu_webhook_endpoints_create')).toEqual([
       {
         id: result.structuredContent!.approval_id,
-        summary: `a new webhook endpoint ${HOOK_URL}, receiving execution.finished: it gets your organization's events`,
+        // The host only: the path and query of a webhook URL often carry the receiver's token.
+        summary: "a new webhook endpoint http://127.0.0.1:9/…, receiving execution.finished: it gets your organization's events",
       },
     ]);
   });
@@ -125,8 +126,14 @@ describe('tools that require the person, with a 2.x client that answers its own 
     afterAll(() => browser?.close());
 
     it('shows what the call acts on and when the link expires in the person’s terms; Continue lets the identical call run once', async () => {
-      const url = 'http://127.0.0.1:9/hooks/page';
+      const secret = 'hook-token-5f2c9a0e';
+      const url = `http://127.0.0.1:9/hooks/page?token=${secret}`;
       const link = (await call('kadu_webhook_endpoints_create', { url, description: 'Ledger' })).structuredContent!;
+      // Nothing of the URL's path or token in any column of the stored approval; the host stands for it.
+      const row = await kadu.db.selectFrom('mcp_approvals').selectAll().where('id', '=', link.approval_id).executeTakeFirstOrThrow();
+      expect(JSON.stringify(row)).not.toContain(secret);
+      expect(JSON.stringify(row)).not.toContain('/hooks/page');
+      expect(JSON.parse(row.arguments)).toEqual({ url: 'http://127.0.0.1:9/…', description: 'Ledger' });
       const context = await browser.newContext({ timezoneId: 'America/Sao_Paulo', locale: 'en-GB' });
       const page = await context.newPage();
       await page.goto(link.approval_url);
@@ -135,8 +142,10 @@ describe('tools that require the person, with a 2.x client that answers its own 
       await page.click('button[type=submit]');
       expect(page.url()).toBe(link.approval_url);
       expect(await page.textContent('#approval-summary')).toBe(
-        `a new webhook endpoint ${url}, receiving execution.finished: it gets your organization's events`,
+        "a new webhook endpoint http://127.0.0.1:9/…, receiving execution.finished: it gets your organization's events",
       );
+      expect(await page.content()).not.toContain(secret);
+      expect(await page.content()).toContain('http://127.0.0.1:9/…');
       expect(await page.textContent('#expiry')).toMatch(/^This link expires in (9|10) minutes, at /);
       // The time of day in the browser's zone and locale, from the ISO instant the element carries.
       expect(await page.getAttribute('#expires-at', 'datetime')).toBe(link.expires_at);

@@ -1,6 +1,6 @@
 /** Kadu's sign-in, sign-out and page POSTs against abuse (issue 16), over real HTTP. */
 import { randomUUID } from 'node:crypto';
-import { runPasswordReset } from '../../src/cli/password-reset.command';
+import { ConnectedAppsService, runPasswordReset } from '@kobana/oauth';
 import { describeSignInAbuse } from '../support/sign-in-abuse.cases';
 import { startKadu } from '../support/kadu-app';
 
@@ -31,7 +31,8 @@ describeSignInAbuse('Kadu', async () => {
     },
     approvalStatus: async (id) => (await kadu.db.selectFrom('mcp_approvals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
     // Kadu's `password reset` command, as an operator runs it.
-    resetPassword: () => runPasswordReset(kadu.identity, { email: person.email }, { out: () => undefined, err: () => undefined }),
+    resetPassword: () =>
+      runPasswordReset({ identity: kadu.identity, apps: kadu.app.get(ConnectedAppsService) }, person.email, { out: () => undefined, err: () => undefined }),
     clearThrottles: async () => {
       await kadu.db.deleteFrom('sign_in_throttles').execute();
     },

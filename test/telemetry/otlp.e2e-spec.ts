@@ -9,6 +9,9 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { IdentityService } from '@kobana/identity';
+import { openKaduDatabase } from '../../src/database/kadu-database.factory';
+import { KADU_IDENTITY_OPTIONS } from '../../src/identity/kadu-identity.options';
 import { freePort } from '../support/free-port';
 import { OtlpReceiver, OtlpSpan, attributesOf, startOtlpReceiver } from './otlp.receiver';
 
@@ -69,9 +72,16 @@ describe('OpenTelemetry export and structured logs (Kadu, NODE_ENV=production)',
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    token = await waitFor('the banner', () => /Demo MCP token[^\n]*\n\s+(kadu_\S+)/.exec(output)?.[1], 150_000).catch((error: Error) => {
+    await waitFor('the banner', () => (/Kadu is running/.test(output) ? true : undefined), 150_000).catch((error: Error) => {
       throw new Error(`${error.message}\n${output}`);
     });
+    // In production the demo prints no token: one is minted the way an operator's CLI does, in the same database.
+    const opened = await openKaduDatabase(`sqlite:${join(dir, 'kadu.sqlite')}`);
+    try {
+      token = (await new IdentityService(opened.db, KADU_IDENTITY_OPTIONS).createToken({ organization: 'demo', role: 'owner', audience: 'mcp' })).token;
+    } finally {
+      await opened.db.destroy();
+    }
   });
 
   afterAll(async () => {

@@ -25,6 +25,16 @@ export function renderBillingBanner(input: BillingBannerInput): string {
     lines.push('  Mint a token:  npm run cli:billing -- token create --organization <slug> --role owner --audience mcp', '');
     return lines.join('\n') + '\n';
   }
+  if (!input.demo.mcpToken || !input.demo.apiToken) {
+    // Production: the demo exists, its credentials are the operator's to make (docs/security-model.md).
+    lines.push(
+      `  Demo organization "${input.demo.organizationSlug}", owner ${input.demo.ownerEmail} (no password or token shown in production)`,
+      `  Owner password: npm run cli:billing -- password reset --email ${input.demo.ownerEmail}`,
+      `  MCP token:      npm run cli:billing -- token create --organization ${input.demo.organizationSlug} --role owner --audience mcp`,
+      '',
+    );
+    return lines.join('\n') + '\n';
+  }
   const body = JSON.stringify({
     jsonrpc: '2.0',
     id: 1,

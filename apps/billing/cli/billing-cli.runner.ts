@@ -14,8 +14,9 @@ import {
   TOKEN_LIFETIME_OPTIONS,
 } from '@kobana/host-kit';
 import { CreateTokenOptions, IdentityError, IdentityService, ORGANIZATION_SLUG_PATTERN, TOKEN_AUDIENCES, TokenAudience } from '@kobana/identity';
-import { ConnectedAppsService, OAUTH_ADMIN_COMMANDS, OAuthCliRefusal, OAuthCliServices, oauthCliServices } from '@kobana/oauth';
+import { ConnectedAppsService, OAUTH_ADMIN_COMMANDS, OAuthCliRefusal, OAuthCliServices, oauthCliServices, PASSWORD_RESET_COMMANDS } from '@kobana/oauth';
 import { BILLING_ROLES, BillingRole } from '../identity/billing-roles';
+import { BILLING_OAUTH_SCOPES } from '../oauth/billing-oauth.messages';
 import { BillingCliModule } from './billing-cli.module';
 import { BILLING_CLI_USAGE } from './billing-cli.usage';
 
@@ -70,6 +71,7 @@ const COMMANDS: CliCommands<OAuthCliServices<IdentityService>> = {
     return ({ identity }, io) => runBillingTokenCreate(identity, options, io);
   },
   ...OAUTH_ADMIN_COMMANDS,
+  ...PASSWORD_RESET_COMMANDS,
 };
 
 /** Mints the token: what was done goes to `io.err`, the token alone to `io.out`, last. */
@@ -88,7 +90,12 @@ export function runBillingCli(argv: string[], io: CliIo = processIo, open = open
     usage: BILLING_CLI_USAGE,
     commands: COMMANDS,
     open,
-    service: (context) => oauthCliServices(context.get(IdentityService), context.get(ConnectedAppsService)),
+    service: (context) =>
+      oauthCliServices(
+        context.get(IdentityService),
+        context.get(ConnectedAppsService),
+        BILLING_OAUTH_SCOPES.map((entry) => entry.scope),
+      ),
     isRefusal: (error) => error instanceof IdentityError || error instanceof OAuthCliRefusal,
   });
 }

@@ -1,5 +1,5 @@
 import { TOKEN_ADMIN_USAGE, TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
-import { CLIENT_ADMIN_USAGE } from '@kobana/oauth';
+import { CLIENT_ADMIN_USAGE, PASSWORD_RESET_USAGE } from '@kobana/oauth';
 import { BILLING_ALL_SCOPES } from '../billing.constants';
 import { BILLING_ROLES } from '../identity/billing-roles';
 
@@ -19,6 +19,8 @@ Commands:
 ${TOKEN_ADMIN_USAGE}
 
 ${CLIENT_ADMIN_USAGE}
+
+${PASSWORD_RESET_USAGE}
 
 Roles: ${BILLING_ROLES.join(', ')}
 The database is the one DATABASE_URL names (default sqlite:./data/billing.sqlite).`;

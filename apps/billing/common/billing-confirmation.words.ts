@@ -1,3 +1,4 @@
+import { maskDocument } from '../customers/customer-document.mask';
 import { Kysely } from 'kysely';
 import { BillingConfirmationMessages } from '../billing-confirmation.messages';
 import type { BillingDatabase } from '../database/billing-database.interface';
@@ -14,7 +15,7 @@ export async function customerWords(db: Kysely<BillingDatabase>, organizationId:
     .where('organization_id', '=', organizationId)
     .where('id', '=', customerId)
     .executeTakeFirst();
-  return row ? BillingConfirmationMessages.customer(row.name, row.document) : customerId;
+  return row ? BillingConfirmationMessages.customer(row.name, maskDocument(row.document)) : customerId;
 }
 
 /** An invoice in words: its number, customer, total and due date. */

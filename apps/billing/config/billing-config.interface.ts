@@ -22,7 +22,7 @@ export interface BillingConfig extends DeploymentConfig {
    * allows loopback on any port. `BILLING_ALLOWED_ORIGINS`, @default none
    */
   BILLING_ALLOWED_ORIGINS: string[];
-  /** Seed the `demo` organization and print demo tokens on start. `BILLING_DEMO`, @default true */
+  /** Seed the `demo` organization (and, outside production, print its credentials) on start. `BILLING_DEMO`, @default true, false with `NODE_ENV=production` */
   BILLING_DEMO: boolean;
   /**
    * Development only: Client ID Metadata Documents may be fetched from

@@ -20,6 +20,11 @@ describe('loadBillingConfig', () => {
     expect(BILLING_DEFAULT_DATABASE_URL).toBe('sqlite:./data/billing.sqlite');
   });
 
+  it('seeds no demo with NODE_ENV=production unless BILLING_DEMO asks for it', () => {
+    expect(loadBillingConfig({ NODE_ENV: 'production' }).BILLING_DEMO).toBe(false);
+    expect(loadBillingConfig({ NODE_ENV: 'production', BILLING_DEMO: 'true' }).BILLING_DEMO).toBe(true);
+  });
+
   it('reads the allowlist, normalised, and ignores Kadu’s own variables', () => {
     const config = loadBillingConfig({
       PORT: '8081',

@@ -15,7 +15,8 @@ export function loadBillingConfig(env: Environment): BillingConfig {
   const problems: string[] = [];
   const server = readServerConfig(env, BILLING_DEFAULT_DATABASE_URL, problems);
   const origins = parseOrigins(readSetting(env, 'BILLING_ALLOWED_ORIGINS'), problems);
-  const demo = parseBooleanSetting('BILLING_DEMO', readSetting(env, 'BILLING_DEMO'), true, problems);
+  // No demo data in production unless asked for by name (docs/security-model.md).
+  const demo = parseBooleanSetting('BILLING_DEMO', readSetting(env, 'BILLING_DEMO'), readSetting(env, 'NODE_ENV') !== 'production', problems);
   const clientMetadata = {
     BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: parseBooleanSetting(
       'BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK',

@@ -1,3 +1,4 @@
+import { maskDocument } from './customer-document.mask';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { Kysely, sql, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -148,7 +149,7 @@ export class CustomersService {
     if (await this.idempotency.replays(caller, 'billing_customers_delete', dto)) return BillingConfirmationMessages.replay();
     const customer = await findActiveCustomer(this.db, caller.organization_id, dto.id);
     await assertNoActiveSubscription(this.db, caller.organization_id, dto.id);
-    return BillingConfirmationMessages.customerDelete(BillingConfirmationMessages.customer(customer.name, customer.document));
+    return BillingConfirmationMessages.customerDelete(BillingConfirmationMessages.customer(customer.name, maskDocument(customer.document)));
   }
 }
 

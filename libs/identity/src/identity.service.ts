@@ -244,6 +244,25 @@ export class IdentityService<Host extends IdentityDatabase = IdentityDatabase> {
     return result.numUpdatedRows > 0n;
   }
 
+  /**
+   * Revokes every live token of `organization` minted for `clientId`, except
+   * `keep`: what a host's demo seeding does on each start, so restarts never
+   * leave more than one demo token working.
+   *
+   * @returns how many tokens were revoked.
+   */
+  async revokeClientTokens(organization: OrganizationRecord, clientId: string, options: { keep?: string[] } = {}): Promise<number> {
+    let update = this.db
+      .updateTable('access_tokens')
+      .set({ revoked_at: now() })
+      .where('organization_id', '=', organization.id)
+      .where('client_id', '=', clientId)
+      .where('revoked_at', 'is', null);
+    if (options.keep?.length) update = update.where('id', 'not in', options.keep);
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** A token's metadata, or `null`. */
   async findToken(tokenId: string): Promise<AccessTokenRecord | null> {
     const row = await this.db.selectFrom('access_tokens').selectAll().where('id', '=', tokenId).executeTakeFirst();

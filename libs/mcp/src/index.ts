@@ -75,3 +75,4 @@ export type { McpAuditEvent, McpAuditDecision, McpAuditOutcome, McpAuditClientIn
 export { McpAuditEmitter } from './audit/mcp-audit.emitter';
 export { McpNoopAuditSink } from './audit/mcp-noop-audit.sink';
 export { McpSensitive } from './decorators/mcp-sensitive.decorator';
+export type { McpSensitiveOptions } from './decorators/mcp-sensitive.decorator';

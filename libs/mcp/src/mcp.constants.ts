@@ -10,6 +10,8 @@ export const MCP_PROMPT_METADATA = 'kobana:mcp:prompt';
 export const MCP_COMPLETION_METADATA = 'kobana:mcp:completion';
 /** Metadata key of the properties `@McpSensitive()` marks on a DTO class. */
 export const MCP_SENSITIVE_METADATA = 'kobana:mcp:sensitive';
+/** Per DTO class: how each sensitive property is shown to a person (`McpSensitive({ shown })`), by property name. */
+export const MCP_SENSITIVE_SHOWN_METADATA = 'kobana:mcp:sensitive-shown';
 /** Metadata key of the parameter bindings (`@McpCaller()`, `@McpArgs()`, …) of an MCP method. */
 export const MCP_PARAMS_METADATA = 'kobana:mcp:params';
 

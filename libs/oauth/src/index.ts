@@ -28,9 +28,12 @@ export { CONNECTED_APPS_DATABASE } from './grants/connected-apps.host';
 export type { ConnectedAppsDatabase } from './grants/connected-apps.host';
 export type { ConnectedApp, ConnectedAppSource, NewPublicClient, RegisteredClient } from './grants/connected-app.types';
 export { CLIENT_ADMIN_COMMANDS, CLIENT_ADMIN_USAGE } from './cli/client-admin.commands';
+export type { ClientAdminServices } from './cli/client-admin.commands';
 export { OAuthCliRefusal, OAuthTokenAdmin } from './cli/oauth-token.admin';
 export { OAUTH_ADMIN_COMMANDS, oauthCliServices } from './cli/oauth-cli.commands';
 export type { OAuthCliServices } from './cli/oauth-cli.commands';
+export { PASSWORD_RESET_COMMANDS, PASSWORD_RESET_USAGE, runPasswordReset } from './cli/password-reset.command';
+export type { PasswordIdentity, PasswordResetServices } from './cli/password-reset.command';
 // The server's storage, so the hosts' tests write grants exactly as the server does.
 export { OAuthRecordsAdapter } from './oauth-records.adapter';
 

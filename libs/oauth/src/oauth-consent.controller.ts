@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Request, Response } from 'express';
 import type { Client, InteractionResults } from 'oidc-provider';
 import { consentBody } from './oauth-consent.view';
-import { findRememberedGrant } from './oauth-grants';
+import { clientScopeLimit, findRememberedGrant } from './oauth-grants';
 import { OAuthAuditEntry, OAuthAuditRecorder } from './oauth-audit.recorder';
 import { OAUTH_DATABASE, OAuthHostDatabase } from './oauth-host';
 import { OAuthMessages } from './oauth.messages';
@@ -118,12 +118,14 @@ export class OAuthConsentController {
       const client = details.uid === uid ? await this.oauth.provider.Client.find(String(details.params.client_id)) : undefined;
       if (client) {
         const requested = new Set(String(details.params.scope ?? '').split(' '));
+        // A client registered with scopes is offered no others, whatever it asks for.
+        const limit = clientScopeLimit(client.metadata());
         return {
           uid,
           client,
           resource: String(details.params.resource),
           redirectUri: String(details.params.redirect_uri),
-          scopes: this.settings.scopes.map((entry) => entry.scope).filter((scope) => requested.has(scope)),
+          scopes: this.settings.scopes.map((entry) => entry.scope).filter((scope) => requested.has(scope) && (!limit || limit.has(scope))),
           prompt: details.prompt.name,
         };
       }

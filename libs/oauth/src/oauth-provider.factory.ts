@@ -14,6 +14,7 @@ import { AuthorizationErrorOut, renderAuthorizationError } from './authorization
 import { keepErrorsOnIssuer } from './authorization-error.policy';
 import { logOAuthRequests } from './oauth-request.log';
 import { checkTargetBeforeSpending } from './token-target.check';
+import { CLIENT_SCOPE, clientScopeLimit } from './oauth-grants';
 
 /** Paths of the endpoints oidc-provider serves, relative to the issuer. */
 export const OAUTH_ROUTES = {
@@ -129,7 +130,7 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
       id_token_signed_response_alg: 'ES256',
     },
     extraClientMetadata: {
-      properties: [CLIENT_SOURCE],
+      properties: [CLIENT_SOURCE, CLIENT_SCOPE],
       // Runs for every client, registered or resolved, on registration and on each load.
       validator: (ctx, key, _value, metadata) => {
         if (key !== CLIENT_SOURCE) return;
@@ -147,6 +148,10 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
           // The raw body tells a client that said nothing from one that said `web` (the library has applied its default by now).
           const declared = (ctx.oidc.body as Record<string, unknown> | undefined)?.application_type;
           metadata.application_type = applicationTypeOf(metadata.redirect_uris, declared);
+          delete metadata[CLIENT_SCOPE];
+        } else {
+          // A stored or published `scope` naming the host's scopes (the CLI's --scope) made every load invalid_client_metadata.
+          Object.assign(metadata, splitClientScope(metadata.scope, scopes));
         }
         // Not a list (the library refuses that after this validator): nothing to check here, and nothing to iterate.
         for (const uri of Array.isArray(metadata.redirect_uris) ? (metadata.redirect_uris as unknown[]) : []) {
@@ -185,8 +190,21 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
   // The routes installer sets X-Forwarded-Host and -Proto to the issuer's, so every URL the provider writes is on the issuer.
   provider.proxy = true;
   provider.use(async (ctx, next) => {
-    // No scope asked for: every scope of the resource, which the person still sees and decides on.
-    if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET' && ctx.query.scope === undefined) ctx.query = { ...ctx.query, scope: scopes.join(' ') };
+    if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET') {
+      // No scope asked for: every scope of the resource, which the person still sees and decides on.
+      if (ctx.query.scope === undefined) ctx.query = { ...ctx.query, scope: scopes.join(' ') };
+      // Narrowed before the library sees it: a host scope never grantable to the client would be asked for again after every Allow.
+      const limit = await clientScopeLimitOf(provider, ctx.query.client_id);
+      if (limit && typeof ctx.query.scope === 'string') {
+        ctx.query = {
+          ...ctx.query,
+          scope: ctx.query.scope
+            .split(' ')
+            .filter((word) => !scopes.includes(word) || limit.has(word))
+            .join(' '),
+        };
+      }
+    }
     await next();
     if (ctx.oidc?.route === 'discovery' && ctx.status === 200) ctx.body = authorizationServerMetadata(ctx.body as Record<string, unknown>, scopes);
   });
@@ -219,4 +237,27 @@ function authorizationServerMetadata(body: Record<string, unknown>, scopes: stri
     token_endpoint_auth_methods_supported: ['none'],
     client_id_metadata_document_supported: true,
   };
+}
+
+/**
+ * A client's declared `scope`, split for the library: the OpenID scopes it
+ * knows stay in `scope`, the host's go to {@link CLIENT_SCOPE}, any other
+ * is ignored (RFC 7591 §2 lets a server do so).
+ */
+function splitClientScope(declared: unknown, hostScopes: string[]): { scope: string | undefined; [CLIENT_SCOPE]: string | undefined } {
+  const words = typeof declared === 'string' ? declared.split(' ').filter(Boolean) : [];
+  const openid = words.filter((word) => word === 'openid');
+  const host = hostScopes.filter((scope) => words.includes(scope));
+  return { scope: openid.length ? openid.join(' ') : undefined, [CLIENT_SCOPE]: host.length ? host.join(' ') : undefined };
+}
+
+/** The scope limit of the client an authorization request names (see `clientScopeLimit`); `undefined` for none, or for a client that does not load (the library then answers). */
+async function clientScopeLimitOf(provider: Provider, clientId: unknown): Promise<Set<string> | undefined> {
+  if (typeof clientId !== 'string' || clientId === '' || clientId.length > 2048) return undefined;
+  try {
+    const client = await provider.Client.find(clientId);
+    return client ? clientScopeLimit(client.metadata()) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,6 +2,7 @@ import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsStr
 import { IsKaduId } from '../../common/ids/kadu-id.decorator';
 import { IdempotentDto } from '@kobana/idempotency';
 import { McpSensitive } from '@kobana/mcp';
+import { shownWebhookUrl } from '../webhook-url.shown';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { WEBHOOK_EVENT_TYPES } from '../webhook.tables';
 
@@ -28,8 +29,8 @@ export class WebhookEndpointOptionsDto extends IdempotentDto {
 
 /** `POST /api/v1/webhook_endpoints` and `kadu_webhook_endpoints_create`. */
 export class CreateWebhookEndpointDto extends WebhookEndpointOptionsDto {
-  /** Where deliveries are POSTed: http or https. Hosts that resolve to non-public addresses are refused. Kept out of the audit trail: such URLs often carry a token. */
-  @McpSensitive()
+  /** Where deliveries are POSTed: http or https. Hosts that resolve to non-public addresses are refused. Kept out of the audit trail, and an approval keeps only its host: such URLs often carry a token. */
+  @McpSensitive({ shown: shownWebhookUrl })
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
   @MaxLength(2048)
   url: string;
@@ -37,7 +38,7 @@ export class CreateWebhookEndpointDto extends WebhookEndpointOptionsDto {
 
 /** The body of `PATCH /api/v1/webhook_endpoints/:id`: the fields to change. */
 export class WebhookEndpointChangesDto extends WebhookEndpointOptionsDto {
-  @McpSensitive()
+  @McpSensitive({ shown: shownWebhookUrl })
   @IsOptional()
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
   @MaxLength(2048)

@@ -2,6 +2,7 @@ import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { IsEmailAddress } from './email-address.validator';
 import { IdempotentDto } from '@kobana/idempotency';
 import { McpSensitive } from '@kobana/mcp';
+import { maskDocument } from '../customer-document.mask';
 
 /** CPF (11 digits) or CNPJ (14 digits), digits only. */
 export const DOCUMENT_PATTERN = /^(\d{11}|\d{14})$/;
@@ -14,7 +15,7 @@ export class CreateCustomerDto extends IdempotentDto {
   name: string;
 
   /** CPF or CNPJ, digits only. Personal data: kept out of the audit trail. */
-  @McpSensitive()
+  @McpSensitive({ shown: maskDocument })
   @IsString()
   @Matches(DOCUMENT_PATTERN, { message: 'document must be a CPF (11 digits) or a CNPJ (14 digits), digits only' })
   document: string;

@@ -2,6 +2,7 @@ import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-vali
 import { IsEmailAddress } from './email-address.validator';
 import { IdempotentDto } from '@kobana/idempotency';
 import { McpSensitive } from '@kobana/mcp';
+import { maskDocument } from '../customer-document.mask';
 import { BILLING_ID_MAX_LENGTH } from '../../common/billing-id.dto';
 import { DOCUMENT_PATTERN } from './create-customer.dto';
 
@@ -14,7 +15,7 @@ export class UpdateCustomerBodyDto extends IdempotentDto {
   name?: string;
 
   /** Personal data: kept out of the audit trail. */
-  @McpSensitive()
+  @McpSensitive({ shown: maskDocument })
   @IsOptional()
   @IsString()
   @Matches(DOCUMENT_PATTERN, { message: 'document must be a CPF (11 digits) or a CNPJ (14 digits), digits only' })

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsArray, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { McpSensitive } from '../decorators/mcp-sensitive.decorator';
-import { sensitivePlan, withoutSensitive } from './mcp-sensitive.plan';
+import { HIDDEN_VALUE, sensitivePlan, shownSensitive, withoutSensitive } from './mcp-sensitive.plan';
 
 class CardDto {
   @McpSensitive()
@@ -29,6 +29,16 @@ class PaymentDto {
   @ValidateNested({ each: true })
   @Type(() => CardDto)
   spare_cards: CardDto[];
+}
+
+class HookDto {
+  @McpSensitive({ shown: (value) => new URL(String(value)).host })
+  @IsString()
+  url: string;
+
+  @ValidateNested()
+  @Type(() => CardDto)
+  card: CardDto;
 }
 
 class RefundDto extends PaymentDto {
@@ -69,5 +79,12 @@ describe('@McpSensitive() and the sensitive plan', () => {
     expect(sensitivePlan(PlainDto)).toBeUndefined();
     const args = { name: 'n' };
     expect(withoutSensitive(args, undefined)).toBe(args);
+  });
+
+  it('shows each sensitive value as its DTO says, or hidden, at every depth, for an approval', () => {
+    const args = { url: 'https://hooks.example/p?token=t0k', card: { number: '4111111111111111', brand: 'visa' }, extra: 1 };
+    expect(shownSensitive(args, sensitivePlan(HookDto))).toEqual({ url: 'hooks.example', card: { number: HIDDEN_VALUE, brand: 'visa' }, extra: 1 });
+    // A value the function cannot read is hidden too, never thrown or kept.
+    expect(shownSensitive({ url: 'not a url' }, sensitivePlan(HookDto))).toEqual({ url: HIDDEN_VALUE });
   });
 });

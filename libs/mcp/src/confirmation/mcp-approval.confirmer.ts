@@ -9,6 +9,8 @@ import { invalidRequestState } from '../errors/mcp-confirmation.errors';
 import { McpCallContext } from '../interfaces/mcp-call-context.interface';
 import type { McpAuditDecision } from '../interfaces/mcp-audit-sink.interface';
 import { approvalClosedResult, approvalRequiredResult, approvalUrlInputRequired } from './mcp-confirmation.results';
+import { McpSensitivePlan, sensitivePlan, shownSensitive } from '../audit/mcp-sensitive.plan';
+import type { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
 
 /**
  * Confirmation by link (era 2025; era 2026 without elicitation): the first
@@ -24,6 +26,9 @@ import { approvalClosedResult, approvalRequiredResult, approvalUrlInputRequired 
  */
 @Injectable()
 export class McpApprovalConfirmer {
+  /** Each tool's sensitive properties, read once (`undefined` when it has none). */
+  private readonly plans = new Map<string, McpSensitivePlan | undefined>();
+
   constructor(
     @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
     @Inject(McpConfirmationStore) private readonly store: McpConfirmationStore,
@@ -62,11 +67,17 @@ export class McpApprovalConfirmer {
       ...key,
       id: randomUUID(),
       client_name: clientName,
-      arguments: args,
+      // Never a sensitive value in the clear: the page shows what the DTO lets a person see, the digest in the key matches the call.
+      arguments: shownSensitive(args, this.planOf(request.tool)),
       summary: subject ?? null,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + this.options.approvalTtlSeconds * 1000).toISOString(),
     };
+  }
+
+  private planOf(tool: McpToolDefinition): McpSensitivePlan | undefined {
+    if (!this.plans.has(tool.name)) this.plans.set(tool.name, tool.inputType ? sensitivePlan(tool.inputType) : undefined);
+    return this.plans.get(tool.name);
   }
 
   private required(request: McpConfirmationRequest, approval: McpApproval, decision: McpAuditDecision): McpConfirmationOutcome {

@@ -18,7 +18,7 @@ export interface McpApproval extends McpApprovalKey {
   status: McpApprovalStatus;
   /** The name the person sees for the client: `clientInfo.name` (era 2026), else the OAuth client's name, else its id. */
   client_name: string;
-  /** The arguments as the client sent them, for the approval page. */
+  /** The arguments as the client sent them, for the approval page, each sensitive value replaced by what a person may see of it (`McpSensitive`). */
   arguments: Record<string, unknown>;
   /** What the call acts on, in words, from the tool's `confirmation.describe` hook; `null` without one. */
   summary: string | null;

@@ -15,11 +15,20 @@ export const CLIENT_ADMIN_USAGE = `  client create --name <name> --redirect-uri 
   client delete --id <client id>
       Deletes the client with every grant and token of it.`;
 
+/** What the client commands run against: the stored clients, and the scopes of the host's resource. */
+export interface ClientAdminServices {
+  apps: ConnectedAppsService;
+  /** The host's scopes: a client registered with any other could never be granted it. */
+  scopes: readonly string[];
+}
+
 /** `client create`, `client list` and `client delete`, the same in every host's CLI. */
-export const CLIENT_ADMIN_COMMANDS: CliCommands<ConnectedAppsService> = {
+export const CLIENT_ADMIN_COMMANDS: CliCommands<ClientAdminServices> = {
   'client create': (args) => {
     const client = parseClientCreateArgs(args);
-    return async (apps, io) => {
+    return async ({ apps, scopes }, io) => {
+      const unknown = (client.scope?.split(' ') ?? []).filter((scope) => !scopes.includes(scope));
+      if (unknown.length > 0) throw new CliFailure(OAUTH_CLI_MESSAGES.unknownScopes(unknown, scopes));
       const clientId = await apps.createPublicClient(client);
       io.err(OAUTH_CLI_MESSAGES.clientCreated(clientId, client.name));
       io.out(clientId);
@@ -27,11 +36,11 @@ export const CLIENT_ADMIN_COMMANDS: CliCommands<ConnectedAppsService> = {
   },
   'client list': (args) => {
     parseClientListArgs(args);
-    return (apps, io) => runClientList(apps, io);
+    return ({ apps }, io) => runClientList(apps, io);
   },
   'client delete': (args) => {
     const { id } = parseClientDeleteArgs(args);
-    return async (apps, io) => {
+    return async ({ apps }, io) => {
       const grants = (await apps.listClients()).find((client) => client.clientId === id)?.grants ?? 0;
       if (!(await apps.deleteClient(id))) throw new CliFailure(OAUTH_CLI_MESSAGES.clientNotFound(id));
       io.out(OAUTH_CLI_MESSAGES.clientDeleted(id, grants));

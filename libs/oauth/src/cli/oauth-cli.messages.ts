@@ -6,6 +6,8 @@ export const OAUTH_CLI_MESSAGES = {
   badRedirect: (uri: string) =>
     `--redirect-uri "${uri}" is not acceptable: use https, or http on a loopback address (127.0.0.1, [::1], localhost); no fragment`,
   badScope: (scope: string) => `--scope: "${scope}" is not a valid scope`,
+  unknownScopes: (unknown: string[], known: readonly string[]) =>
+    `--scope: ${unknown.map((scope) => `"${scope}"`).join(', ')} ${unknown.length === 1 ? 'is not a scope' : 'are not scopes'} of this server; use ${known.join(', ')}`,
   badClientId: (value: string) => `--id "${value}" is not a client id`,
   clientCreated: (clientId: string, name: string) => `Client "${name}" registered: public (PKCE, no secret). Its client_id is the last line.`,
   noClients: () => 'No OAuth clients are registered.',
@@ -13,4 +15,9 @@ export const OAUTH_CLI_MESSAGES = {
   clientDeleted: (clientId: string, grants: number) =>
     `Client ${clientId} deleted${grants ? `, with its ${grants} grant${grants === 1 ? '' : 's'} and their tokens` : ''}: its next call gets 401.`,
   noOrganization: (slug: string) => `No organization has the slug ${slug}`,
+  noUser: (email: string) => `No user has the e-mail ${email}`,
+  newPassword: (email: string, role: string) => `New password of ${email} (${role}):`,
+  accessEnded: (grants: number) =>
+    `Signed out of the approval pages, and ${grants} OAuth grant${grants === 1 ? '' : 's'} revoked with their tokens. ` +
+    'Personal tokens are kept (see token list, token revoke).',
 } as const;

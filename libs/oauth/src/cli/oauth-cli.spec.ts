@@ -93,7 +93,7 @@ describe('OAuth CLI commands', () => {
     await db.updateTable('organizations').set({ slug: 'other' }).where('id', '=', 'org-b').execute();
     apps = new ConnectedAppsService(db);
     personal = new FakePersonalTokens();
-    services = oauthCliServices(personal, apps);
+    services = oauthCliServices(personal, apps, ['kadu:read', 'kadu:write', 'kadu:run']);
   });
   afterEach(() => db.destroy());
 
@@ -195,6 +195,13 @@ describe('OAuth CLI commands', () => {
     const missing = await run('token', 'revoke', '--id', 'grant-claude-ana-0001');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toEqual(['Error: No token has the id grant-claude-ana-0001']);
+  });
+
+  it('client create refuses scopes the server does not have, naming them, and registers nothing', async () => {
+    const refused = await run('client', 'create', '--name', 'X', '--redirect-uri', 'https://a.example/cb', '--scope', 'kadu:read kadu:admin billing:read');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toEqual(['Error: --scope: "kadu:admin", "billing:read" are not scopes of this server; use kadu:read, kadu:write, kadu:run']);
+    expect(await apps.listClients()).toEqual([]);
   });
 
   it.each([

@@ -79,6 +79,28 @@ export class ConnectedAppsService {
     return true;
   }
 
+  /**
+   * Ends every OAuth access of a person (a password reset): each of their
+   * grants with its tokens and codes, and the authorization server's own
+   * sign-in sessions of theirs, in one transaction.
+   *
+   * @returns how many grants were revoked.
+   */
+  async revokeAllForPerson(accountId: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const grants = await trx.selectFrom('oauth_records').select('grant_id').where('model', '=', 'Grant').where('account_id', '=', accountId).execute();
+      const grantIds = grants.map((grant) => grant.grant_id).filter((id): id is string => id !== null);
+      if (grantIds.length > 0) await trx.deleteFrom('oauth_records').where('grant_id', 'in', grantIds).where('model', 'in', GRANT_BOUND_MODELS).execute();
+      // Also by person: a token whose grant row is gone already, and the sessions (a session alone never authorizes, but it names the person).
+      await trx
+        .deleteFrom('oauth_records')
+        .where('account_id', '=', accountId)
+        .where('model', 'in', [...GRANT_BOUND_MODELS, 'Session'])
+        .execute();
+      return grantIds.length;
+    });
+  }
+
   /** The organization's id by slug, or `undefined`. */
   async organizationId(slug: string): Promise<string | undefined> {
     return (await this.db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
