@@ -14,7 +14,7 @@ export interface RoundState {
  * fixtures: base64url(JSON) + "." + HMAC-SHA256, with a key made at start-up.
  * A state that fails its signature, or was issued for another tool, is
  * -32602 "Invalid requestState" (the suite's tampered-state scenario wants an
- * error). The module's own confirmation flow (ADDENDUM §7) signs the same way
+ * error). The module's own confirmation flow (docs/protocol.md §7) signs the same way
  * with a key every replica shares.
  */
 @Injectable()

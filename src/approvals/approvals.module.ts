@@ -24,7 +24,7 @@ const KADU_APPROVAL_FLOW = ApprovalFlowModule.register({
 });
 
 /**
- * Confirmation of destructive MCP tools, Kadu's side (ADDENDUM §7): the
+ * Confirmation of destructive MCP tools, Kadu's side (docs/protocol.md §7): the
  * approval flow bound to Kadu's database, users and `KADU_SIGNING_SECRET`.
  */
 @Module({

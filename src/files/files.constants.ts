@@ -12,7 +12,7 @@ export const UPLOADABLE_CONTENT_TYPES = [
 /** How long an upload URL stays valid. */
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 
-/** How long a download URL stays valid (ADDENDUM §8: "valid minutes"). */
+/** How long a download URL stays valid (docs/protocol.md §8: "valid minutes"). */
 export const DOWNLOAD_URL_TTL_MS = 5 * 60 * 1000;
 
 /** Path of a file's bytes, relative to the public origin; the signed routes serve it. */

@@ -42,7 +42,7 @@ const SAFE_SEGMENT = /^[A-Za-z0-9-]{1,64}$/;
  * The embedded file store: `<KADU_FILES_DIR>/<organization>/<id>` on local
  * disk. Writes go to a `.part` file renamed into place at the end, so a
  * reader never sees half a file and a failed upload leaves nothing behind.
- * An S3-compatible store would replace this class (ADDENDUM §8).
+ * An S3-compatible store would replace this class (docs/protocol.md §8).
  */
 @Injectable()
 export class FilesDiskStore {

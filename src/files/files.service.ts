@@ -25,7 +25,7 @@ import { KaduConfirmationMessages } from '../common/confirmation/kadu-confirmati
 /**
  * Files of the caller's organization, served by `/api/v1/files` and, with
  * the same code, by the `kadu_files_*` tools. No tool sends or receives
- * bytes (ADDENDUM §8): they travel through presigned URLs.
+ * bytes (docs/protocol.md §8): they travel through presigned URLs.
  */
 @Injectable()
 export class FilesService {

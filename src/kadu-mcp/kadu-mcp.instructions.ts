@@ -1,6 +1,6 @@
 /**
  * What `server/discover` and `initialize` tell the model about Kadu's tools
- * (ADDENDUM §10). Written for a model, in full sentences: each rule is one it
+ * (docs/protocol.md §10). Written for a model, in full sentences: each rule is one it
  * would otherwise get wrong.
  */
 export const KADU_MCP_INSTRUCTIONS = [

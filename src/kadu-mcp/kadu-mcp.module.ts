@@ -10,7 +10,7 @@ import { KaduResources } from './kadu-resources.provider';
 
 /**
  * Kadu's MCP resources, resource templates, prompts and completions
- * (ADDENDUM §9). McpModule discovers them by their decorators; the tools
+ * (docs/protocol.md §9). McpModule discovers them by their decorators; the tools
  * themselves live on the feature services.
  */
 @Module({

@@ -1,4 +1,4 @@
-/** The fixed resources and resource templates Kadu serves over MCP (ADDENDUM §9). */
+/** The fixed resources and resource templates Kadu serves over MCP (docs/protocol.md §9). */
 export const KADU_URIS = {
   guide: 'kobana://kadu/guide',
   organization: 'kobana://kadu/organization',

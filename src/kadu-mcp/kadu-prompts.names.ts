@@ -1,4 +1,4 @@
-/** Names of Kadu's MCP prompts (ADDENDUM §9), shared by the prompts and their completions. */
+/** Names of Kadu's MCP prompts (docs/protocol.md §9), shared by the prompts and their completions. */
 export const KADU_PROMPTS = {
   investigateFailedExecutions: 'kadu_investigate_failed_executions',
   runTaskOnFiles: 'kadu_run_task_on_files',

@@ -13,7 +13,7 @@ import { KADU_GUIDE_MARKDOWN } from './kadu-guide.markdown';
 import { KADU_READ_SCOPES, KADU_URIS } from './kadu-mcp.uris';
 
 /**
- * Kadu's MCP resources (ADDENDUM §9). Each one answers the JSON of the
+ * Kadu's MCP resources (docs/protocol.md §9). Each one answers the JSON of the
  * matching `_get` tool by calling the very same service method with the
  * caller, so a resource can never show more (or other) than the tool: a
  * NotFoundException, also for another organization's id, becomes the

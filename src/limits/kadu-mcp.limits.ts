@@ -6,7 +6,7 @@ import { KaduRateLimitStore } from './kadu-rate-limit.store';
 
 const MINUTE_MS = 60_000;
 
-/** The limits part of Kadu's `McpModule` options (ADDENDUM §6). */
+/** The limits part of Kadu's `McpModule` options (docs/protocol.md §6). */
 @Injectable()
 export class KaduMcpLimits {
   constructor(

@@ -59,7 +59,7 @@ const KADU_OAUTH_SERVER = OAuthServerModule.register({
 });
 
 /**
- * Kadu's OAuth 2.1 authorization server for its MCP endpoint (ADDENDUM §2):
+ * Kadu's OAuth 2.1 authorization server for its MCP endpoint (docs/protocol.md §2):
  * issuer `PUBLIC_URL`, tokens for `PUBLIC_URL/mcp` only, state in Kadu's
  * database, people signed in by the approvals pages, keys from
  * `KADU_SIGNING_SECRET`. Exports `OAuthBearerVerifier`, the MCP verifier of

@@ -1,5 +1,5 @@
 /**
- * Billing serves Kadu's approval flow (ADDENDUM §7): an era-2025 destructive
+ * Billing serves Kadu's approval flow (docs/protocol.md §7): an era-2025 destructive
  * call answers `approval_required` with a link to Billing's own page; a
  * person of the organization signs in there (form, cookie, CSRF), Continues,
  * and the repeated call runs exactly once. Another organization sees 404.

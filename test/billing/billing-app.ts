@@ -72,7 +72,7 @@ export interface ToolAnswer {
 
 /**
  * `tools/call` as an era-2026 client that declared elicitation: a destructive
- * tool's `input_required` is accepted once (ADDENDUM §7) so the call runs; a
+ * tool's `input_required` is accepted once (docs/protocol.md §7) so the call runs; a
  * tool that requires the person answers an approval link instead, which the
  * person approves (through the page's store) before the identical call is repeated.
  * The result's JSON text is parsed and checked against `structuredContent`.

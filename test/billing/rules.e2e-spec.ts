@@ -128,7 +128,7 @@ describe('Billing: 409 rules and other organizations’ writes', () => {
     for (const [name, args, what] of tools) {
       expect({ name, ...(await callTool(billing, b.mcp, name, args)) }).toEqual({ name, isError: true, body: notFound(what) });
     }
-    // A destructive tool's accepted confirmation spends its nonce before the tool runs (ADDENDUM §7): bookkeeping of the
+    // A destructive tool's accepted confirmation spends its nonce before the tool runs (docs/protocol.md §7): bookkeeping of the
     // confirmation, not data of either organization. Everything else is byte for byte as before.
     const { mcp_confirmation_nonces: _spent, ...after } = await snapshot(db);
     const { mcp_confirmation_nonces: _none, ...unchanged } = before;

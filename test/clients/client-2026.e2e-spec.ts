@@ -3,7 +3,7 @@
  * handshake: every request carries the `_meta` envelope and the
  * MCP-Protocol-Version / Mcp-Method / Mcp-Name headers) against the real
  * Kadu app over loopback HTTP, plus raw `fetch` calls for the base64 form of
- * `Mcp-Name` (ADDENDUM §3.1.1).
+ * `Mcp-Name` (docs/protocol.md §3.1).
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startKadu } from '../support/kadu-app';
@@ -169,7 +169,7 @@ describe('client 2.x pinned to 2026-07-28', () => {
       expect(organization.slug).toBe(ORG);
       expect(result.structuredContent).toEqual(organization);
 
-      // The same JSON as the REST route it mirrors (ADDENDUM §5), read with an API token.
+      // The same JSON as the REST route it mirrors (docs/protocol.md §5), read with an API token.
       expect(organization).toEqual(await restOrganization());
 
       const [call] = rec.byRpcMethod('tools/call');

@@ -3,7 +3,7 @@
  * against the real Kadu app over loopback HTTP, with a bearer token.
  *
  * The SDK asks for protocolVersion 2025-11-25; the server must answer with
- * 2025-06-18 (ADDENDUM §3). After `notifications/initialized` (202) the SDK
+ * 2025-06-18 (docs/protocol.md §3). After `notifications/initialized` (202) the SDK
  * opens a GET for a server stream, which the server refuses with 405.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -122,7 +122,7 @@ describe('SDK 1.x Client + StreamableHTTPClientTransport (era 2025)', () => {
       expect(organization.slug).toBe(ORG);
       expect(result.structuredContent).toEqual(organization);
 
-      // The same JSON as the REST route it mirrors (ADDENDUM §5), read with an API token.
+      // The same JSON as the REST route it mirrors (docs/protocol.md §5), read with an API token.
       expect(organization).toEqual(await restOrganization());
     }));
 

@@ -31,7 +31,7 @@ export interface Execution {
 }
 
 /**
- * A client with a person in the loop (ADDENDUM §7, era 2025 or no
+ * A client with a person in the loop (docs/protocol.md §7, era 2025 or no
  * elicitation): a destructive call answers an approval link, the person
  * chooses Continue in the browser, and the identical call runs.
  */
@@ -110,7 +110,7 @@ export interface PollBounds {
 
 /**
  * Polls `kadu_executions_get` while the execution is queued or running, at
- * most `maxPolls` times, as a client following ADDENDUM §10 would.
+ * most `maxPolls` times, as a client following docs/protocol.md §10 would.
  * @throws Error when it has not left those states by then.
  */
 export async function pollExecution(call: CallTool, id: string, bounds: PollBounds = {}): Promise<Execution> {

@@ -1,5 +1,5 @@
 /**
- * In-chat confirmation of a destructive Kadu tool (ADDENDUM §7) with the
+ * In-chat confirmation of a destructive Kadu tool (docs/protocol.md §7) with the
  * official `@modelcontextprotocol/client` 2.x pinned to 2026-07-28, declaring
  * `elicitation` and answering `elicitation/create` with a handler: the
  * client's own input_required driver retries with `inputResponses` and the

@@ -1,5 +1,5 @@
 /**
- * Confirmation by link (ADDENDUM §7) end to end: the official
+ * Confirmation by link (docs/protocol.md §7) end to end: the official
  * `@modelcontextprotocol/sdk` 1.x client (era 2025) calls a destructive tool,
  * and a person decides in headless Chromium on Kadu's approval page, signed
  * in with e-mail and password. Runs are counted as execution rows.

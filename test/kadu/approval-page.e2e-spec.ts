@@ -1,5 +1,5 @@
 /**
- * Kadu's approval page and sign-in over plain HTTP (ADDENDUM §7): safe
+ * Kadu's approval page and sign-in over plain HTTP (docs/protocol.md §7): safe
  * headers, session cookie, CSRF, escaping, who may decide, no open redirect.
  */
 import { KaduTestApp, startKadu } from '../support/kadu-app';

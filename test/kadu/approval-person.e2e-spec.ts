@@ -1,5 +1,5 @@
 /**
- * Tools that require the person (ADDENDUM §7): an era-2026 client that
+ * Tools that require the person (docs/protocol.md §7): an era-2026 client that
  * declared `elicitation` and accepts every question itself still cannot
  * create a webhook endpoint or change who may run a task: it gets the
  * approval link, and only the signed-in person's Continue lets the call run.

@@ -1,5 +1,5 @@
 /**
- * Approvals and confirmations across replicas (ADDENDUM §7): two Kadu
+ * Approvals and confirmations across replicas (docs/protocol.md §7): two Kadu
  * processes on one database. An approval created on A is decided through
  * B's page and consumed once among simultaneous repeats on both; one
  * requestState confirmed on both runs once.

@@ -1,5 +1,5 @@
 /**
- * Test helpers for destructive Kadu tools (ADDENDUM §7): without
+ * Test helpers for destructive Kadu tools (docs/protocol.md §7): without
  * elicitation, such a call answers an approval link; these helpers play the
  * person who chooses Continue, through the store the approval page uses.
  */

@@ -4,7 +4,7 @@
  * rules through `ParseIdPipe`), and answers an unknown id of legal length
  * with the same 404 as its tool. Each row is checked with the kit's
  * `expectToolMatchesRoute`; destructive tools are approved first in the
- * store the approval page decides in, as the person would (ADDENDUM §7).
+ * store the approval page decides in, as the person would (docs/protocol.md §7).
  */
 import { expectToolMatchesRoute, McpParityOptions, McpTestClient } from '@kobana/mcp/testing';
 import { KaduTestApp, startKadu } from '../support/kadu-app';

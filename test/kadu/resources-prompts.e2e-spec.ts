@@ -1,5 +1,5 @@
 /**
- * Kadu's MCP resources, templates, prompts and completions (ADDENDUM §9) over
+ * Kadu's MCP resources, templates, prompts and completions (docs/protocol.md §9) over
  * real HTTP in era 2025: every resource answers the JSON of its `_get` tool,
  * prompts name the tools to call, completions suggest the caller's ids, and a
  * second organization reaches nothing of the first (the same "resource not

@@ -19,7 +19,7 @@ const approvalRequired = (id: string, expiresAt: string) => ({
   structuredContent: { status: 'approval_required', approval_id: id, approval_url: `http://mcp.test/approvals/${id}`, expires_at: expiresAt },
 });
 
-describe('Confirming destructive tools by link (ADDENDUM §7, era 2025 and 2026 without elicitation)', () => {
+describe('Confirming destructive tools by link (docs/protocol.md §7, era 2025 and 2026 without elicitation)', () => {
   let app: INestApplication;
   let tools: ConfirmationTools;
   beforeEach(async () => {

@@ -6,7 +6,7 @@ import { FIXTURE_RESULT_META } from './support/fixture.rpc';
 const ACCEPT = { confirm: { action: 'accept', content: { confirm: true } } };
 const CONFIRM_SCHEMA = { type: 'object', properties: { confirm: { type: 'boolean', title: 'Continue' } }, required: ['confirm'] };
 
-/** The exact `input_required` of ADDENDUM §7 for `delete_note` with `{ id }`. */
+/** The exact `input_required` of docs/protocol.md §7 for `delete_note` with `{ id }`. */
 const inputRequired = (id: string) => ({
   resultType: 'input_required',
   inputRequests: {
@@ -27,7 +27,7 @@ const declined = {
   _meta: FIXTURE_RESULT_META,
 };
 
-describe('Confirming destructive tools in the chat (ADDENDUM §7, era 2026 with elicitation)', () => {
+describe('Confirming destructive tools in the chat (docs/protocol.md §7, era 2026 with elicitation)', () => {
   let app: INestApplication;
   let tools: ConfirmationTools;
   beforeEach(async () => {

@@ -18,7 +18,7 @@ class RecordingStore extends McpMemoryConfirmationStore {
   }
 }
 
-describe('Confirmation that needs the person, and arguments checked before anyone is asked (ADDENDUM §7)', () => {
+describe('Confirmation that needs the person, and arguments checked before anyone is asked (docs/protocol.md §7)', () => {
   let app: INestApplication;
   let tools: ConfirmationTools;
   let store: RecordingStore;

@@ -7,7 +7,7 @@ const SERVER_INFO = { name: 'fixture', title: 'Fixture', version: '0.0.1' };
 const AUTH = { Authorization: 'Bearer token-reader', 'Content-Type': 'application/json' };
 const b64 = (value: string) => `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 
-describe('MCP endpoint: eras, headers and versions (ADDENDUM §3)', () => {
+describe('MCP endpoint: eras, headers and versions (docs/protocol.md §3)', () => {
   let app: INestApplication;
   beforeAll(async () => (app = await createFixtureApp()));
   afterAll(() => app.close());

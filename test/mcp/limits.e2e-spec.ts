@@ -1,5 +1,5 @@
 /**
- * Rate limits (ADDENDUM §6, step 11 of §1): per caller and class of call,
+ * Rate limits (docs/protocol.md §6, step 11 of §1): per caller and class of call,
  * 429 -32029 with Retry-After, nothing runs; and the host's availability
  * hook (503 -32030), with and without Retry-After.
  */

@@ -1,5 +1,5 @@
 /**
- * ADDENDUM §1 steps 3 and 5 as a client lives them: a body over the limit,
+ * docs/protocol.md §1 steps 3 and 5 as a client lives them: a body over the limit,
  * declared or chunked, always gets its 413 and the exact body, never a
  * reset, however many come in a row, also for a client that reads only
  * after sending everything; and a client that keeps sending past the limit

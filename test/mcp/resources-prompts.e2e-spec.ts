@@ -27,7 +27,7 @@ const DRAFT_NOTE = { name: 'draft_note', description: 'Needs the write scope' };
 const ERAS: Era[] = ['2025', '2026'];
 const text = (value: string) => ({ type: 'text', text: value });
 
-describe('MCP endpoint: resources, prompts and completions (ADDENDUM §3, §4, §9)', () => {
+describe('MCP endpoint: resources, prompts and completions (docs/protocol.md §3, §4, §9)', () => {
   let app: INestApplication;
   beforeAll(async () => (app = await createFixtureApp()));
   afterAll(() => app.close());

@@ -12,7 +12,7 @@ const call2025 = (token: string, name: string, args?: unknown) => ({
   body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
 });
 
-describe('MCP endpoint: tools (ADDENDUM §2, §4, §5)', () => {
+describe('MCP endpoint: tools (docs/protocol.md §2, §4, §5)', () => {
   let app: INestApplication;
   beforeAll(async () => (app = await createFixtureApp()));
   afterAll(() => app.close());

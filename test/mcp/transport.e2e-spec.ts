@@ -9,7 +9,7 @@ const TOO_LARGE = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'R
 const AUTH = { Authorization: 'Bearer token-reader' };
 const ping = { jsonrpc: '2.0', id: 7, method: 'ping' };
 
-describe('MCP endpoint: the order of checks (ADDENDUM §1)', () => {
+describe('MCP endpoint: the order of checks (docs/protocol.md §1)', () => {
   let app: INestApplication;
   let server: http.Server;
 

@@ -1,6 +1,6 @@
 /**
  * Each host as the OAuth 2.1 authorization server of its own MCP endpoint
- * (ADDENDUM §2), over plain HTTP against the real apps: metadata, Dynamic
+ * (docs/protocol.md §2), over plain HTTP against the real apps: metadata, Dynamic
  * Client Registration, PKCE, the person's sign-in and consent, tokens on
  * `/mcp`, refresh rotation and reuse, revocation, and every refusal with its
  * RFC error.

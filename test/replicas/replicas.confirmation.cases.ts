@@ -1,5 +1,5 @@
 /**
- * Confirmations of destructive tools (ADDENDUM §7) spread over the replicas:
+ * Confirmations of destructive tools (docs/protocol.md §7) spread over the replicas:
  * an era-2026 `input_required` issued by one replica and answered on
  * another, its `requestState` replayed on a third; and an era-2025 approval
  * link created on one replica, approved through a second's page and consumed

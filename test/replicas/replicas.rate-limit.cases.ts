@@ -1,5 +1,5 @@
 /**
- * Rate limits counted across the replicas (ADDENDUM §6): one caller's MCP
+ * Rate limits counted across the replicas (docs/protocol.md §6): one caller's MCP
  * writes, rotating over the three replicas, share one budget in Redis. The
  * call past the budget is refused with the exact 429 wherever it lands, and
  * only the budgeted calls took effect.

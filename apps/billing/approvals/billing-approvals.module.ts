@@ -23,7 +23,7 @@ const BILLING_APPROVAL_FLOW = ApprovalFlowModule.register({
 });
 
 /**
- * Confirmation of destructive MCP tools, Billing's side (ADDENDUM §7): the
+ * Confirmation of destructive MCP tools, Billing's side (docs/protocol.md §7): the
  * approval library's flow (store, `/sign-in`, `/approvals/:id`) bound to
  * Billing's database, users and persisted signing secret.
  */

@@ -7,7 +7,7 @@ export const BILLING_DEFAULT_PER_PAGE = 25;
 export const BILLING_MAX_PER_PAGE = 100;
 
 /**
- * `page` and `per_page` of every Billing listing (ADDENDUM §5). A listing
+ * `page` and `per_page` of every Billing listing (docs/protocol.md §5). A listing
  * extends it with its filters and its `fields` (see {@link ListFields}).
  */
 export class BillingPageQueryDto {

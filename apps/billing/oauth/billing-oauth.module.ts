@@ -58,7 +58,7 @@ const BILLING_OAUTH_SERVER = OAuthServerModule.register({
 });
 
 /**
- * Billing's OAuth 2.1 authorization server for its MCP endpoint (ADDENDUM
+ * Billing's OAuth 2.1 authorization server for its MCP endpoint (docs/protocol.md
  * §2): issuer `PUBLIC_URL`, tokens for `PUBLIC_URL/mcp` only, state in
  * Billing's database, people signed in by the approvals pages, keys from
  * the persisted signing secret. Exports `OAuthBearerVerifier`, the MCP

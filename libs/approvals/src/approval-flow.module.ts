@@ -21,7 +21,7 @@ export interface ApprovalHostOptions {
 }
 
 /**
- * The approval flow of destructive MCP tools (ADDENDUM §7), for any host:
+ * The approval flow of destructive MCP tools (docs/protocol.md §7), for any host:
  * the database confirmation store, the keys, the sign-in, sign-out and
  * approval pages, and the sweep that prunes what expired.
  * Kadu and Kobana Billing each register it once with their own identity,

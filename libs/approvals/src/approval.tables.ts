@@ -1,7 +1,7 @@
 import type { McpApprovalStatus } from '@kobana/mcp';
 
 /**
- * Approvals of destructive MCP calls (ADDENDUM §7), as Kysely sees them.
+ * Approvals of destructive MCP calls (docs/protocol.md §7), as Kysely sees them.
  * `arguments` is the JSON text of the call's arguments; times are ISO-8601
  * UTC text, so comparing them as text compares the instants.
  */

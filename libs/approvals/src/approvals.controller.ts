@@ -15,7 +15,7 @@ import { signOutBlock } from './sign-in.view';
 const DECIDING_ROLES = new Set(['owner', 'admin']);
 
 /**
- * `/approvals/:id`: the page a person opens from an approval link (ADDENDUM
+ * `/approvals/:id`: the page a person opens from an approval link (docs/protocol.md
  * §7). Shows who asks to run what, with which arguments, and takes Continue
  * or Cancel (same-origin, CSRF-checked form post, then a redirect to the
  * outcome).

@@ -1,7 +1,7 @@
 import { Kysely, Migration, sql } from 'kysely';
 
 /**
- * Confirmation of destructive MCP tools (ADDENDUM §7): approvals, spent
+ * Confirmation of destructive MCP tools (docs/protocol.md §7): approvals, spent
  * nonces, and the sessions of the approval page. All in the database, so an
  * approval created on one replica is decided on another and consumed on a
  * third. Runs after the host's `organizations` and `users` exist.

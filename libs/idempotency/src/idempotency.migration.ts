@@ -1,7 +1,7 @@
 import { Kysely, Migration } from 'kysely';
 
 /**
- * Idempotency keys of writes (ADDENDUM §5). The primary key on
+ * Idempotency keys of writes (docs/protocol.md §5). The primary key on
  * (organization_id, key) is what makes a concurrent duplicate fail instead of
  * running twice; `created_at` lets old keys be treated as gone after 24 h.
  * Runs after the host's `organizations` table exists (keys are per organization).

@@ -14,7 +14,7 @@ export interface IdempotencySealer {
 export interface IdempotentRunOptions {
   /**
    * Top-level string fields of the response to keep sealed at rest. A replay
-   * opens them, so it still answers exactly the first response (ADDENDUM §5)
+   * opens them, so it still answers exactly the first response (docs/protocol.md §5)
    * while the database never holds them readable.
    */
   sealed?: { fields: readonly string[]; sealer: IdempotencySealer };

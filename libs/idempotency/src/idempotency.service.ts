@@ -9,7 +9,7 @@ import { IdempotencyDatabase } from './idempotency.table';
 import { IdempotentDto } from './idempotent.dto';
 import { IdempotentRunOptions, openResponse, sealResponse } from './idempotency.sealing';
 
-/** How long a key keeps its first response (ADDENDUM §5). */
+/** How long a key keeps its first response (docs/protocol.md §5). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A write's effect, given the transaction (on the host's whole database) it must do all its work in. */

@@ -1,6 +1,6 @@
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
-/** Longest `idempotency_key` accepted (ADDENDUM §5). */
+/** Longest `idempotency_key` accepted (docs/protocol.md §5). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /**

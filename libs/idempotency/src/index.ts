@@ -1,6 +1,6 @@
 /**
  * `@kobana/idempotency`: writes run at most once per `idempotency_key` and
- * organization (ADDENDUM §5), over MCP and REST alike, on the host's database.
+ * organization (docs/protocol.md §5), over MCP and REST alike, on the host's database.
  */
 export { IdempotentDto } from './idempotent.dto';
 export { IdempotencyService } from './idempotency.service';

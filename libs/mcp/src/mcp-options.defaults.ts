@@ -11,10 +11,10 @@ export const MCP_DEFAULT_MAX_BODY_BYTES = 1_048_576;
 /** The host's REST ValidationPipe options that Nest apps most often use. */
 export const MCP_DEFAULT_VALIDATION = { whitelist: true, forbidNonWhitelisted: true, transform: true } as const;
 
-/** ADDENDUM §7: a confirmation's `requestState` lives 5 minutes. */
+/** docs/protocol.md §7: a confirmation's `requestState` lives 5 minutes. */
 export const MCP_DEFAULT_CONFIRMATION_TTL_SECONDS = 300;
 
-/** ADDENDUM §7: an approval link lives 10 minutes. */
+/** docs/protocol.md §7: an approval link lives 10 minutes. */
 export const MCP_DEFAULT_APPROVAL_TTL_SECONDS = 600;
 
 /** A task can be read for a day after it was created: Kadu's runs are queued, and may wait behind others. */

@@ -31,7 +31,7 @@ export interface OAuthHostOptions {
 }
 
 /**
- * The OAuth 2.1 authorization server of a host's MCP resource (ADDENDUM §2),
+ * The OAuth 2.1 authorization server of a host's MCP resource (docs/protocol.md §2),
  * on oidc-provider: its endpoints mounted at the issuer's root, the consent
  * page, the MCP verifier of its tokens (`OAuthBearerVerifier`, which also
  * takes the host's personal tokens), and the sweep of expired records.

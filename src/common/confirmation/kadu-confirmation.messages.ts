@@ -1,6 +1,6 @@
 /**
  * The words a person reads before a destructive Kadu tool runs (the
- * approval page and the chat's confirmation, ADDENDUM §7): what the call
+ * approval page and the chat's confirmation, docs/protocol.md §7): what the call
  * acts on, by name, never only by id. Built by the tools' `describe` hooks
  * from the caller's organization's records.
  */

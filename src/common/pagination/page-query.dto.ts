@@ -7,7 +7,7 @@ export const DEFAULT_PAGE_LIMIT = 25;
 export const MAX_PAGE_LIMIT = 100;
 
 /**
- * `limit` and `cursor` of every Kadu listing (ADDENDUM §5). Extend it with a
+ * `limit` and `cursor` of every Kadu listing (docs/protocol.md §5). Extend it with a
  * listing's own filters; the same class validates the REST query and the
  * tool's arguments.
  */

@@ -15,7 +15,7 @@ import { confirmationSubject } from './mcp-confirmation.subject';
 import { McpTelemetry } from '../telemetry/mcp.telemetry';
 
 /**
- * Stands before every tool with `destructiveHint: true` (ADDENDUM §7): such a
+ * Stands before every tool with `destructiveHint: true` (docs/protocol.md §7): such a
  * tool never runs on a model's first call. Its arguments are validated first,
  * once (the call that runs takes the validated ones), and described by the
  * tool's `confirmation.describe` hook before anyone is asked, so a person

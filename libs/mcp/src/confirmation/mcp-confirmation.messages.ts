@@ -1,4 +1,4 @@
-/** Every message of the confirmation of destructive tools (ADDENDUM §7), in one place. */
+/** Every message of the confirmation of destructive tools (docs/protocol.md §7), in one place. */
 export const McpConfirmationMessages = {
   /** The elicitation's message: what will happen, in words. */
   confirmPrompt: (title: string, summary: string) =>

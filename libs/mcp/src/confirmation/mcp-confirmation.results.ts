@@ -8,7 +8,7 @@ const MAX_VALUE_CHARS = 120;
 /** Most arguments named in the elicitation message. */
 const MAX_ARGUMENTS = 8;
 
-/** The era-2026 `input_required` result asking the person to confirm (ADDENDUM §7, exact shape). */
+/** The era-2026 `input_required` result asking the person to confirm (docs/protocol.md §7, exact shape). */
 export function confirmInputRequired(title: string, args: Record<string, unknown>, requestState: string, subject?: string): Record<string, unknown> {
   return new McpInputRequired(
     {

@@ -3,7 +3,7 @@ import { JsonRpcErrorCode } from '../mcp.constants';
 import { JsonRpcException } from './json-rpc.exception';
 import { McpLimitsMessages } from '../limits/mcp-limits.messages';
 
-/** 429 -32029 with `Retry-After` and `data.retry_after_seconds` (ADDENDUM §6). */
+/** 429 -32029 with `Retry-After` and `data.retry_after_seconds` (docs/protocol.md §6). */
 export function rateLimited(retryAfterSeconds: number): JsonRpcException {
   const seconds = wholeSeconds(retryAfterSeconds);
   return new JsonRpcException(

@@ -19,7 +19,7 @@ export function originForbidden(origin: string): JsonRpcException {
   return new JsonRpcException(JsonRpcErrorCode.InvalidRequest, McpMessages.originForbidden(origin), HttpStatus.FORBIDDEN, undefined, {}, true);
 }
 
-/** 413 with the exact body of the seeds (`id: null`), and the connection closed: the rest of the body is dropped, never parsed. */
+/** 413 with the exact body of docs/protocol.md §1 (`id: null`), and the connection closed: the rest of the body is dropped, never parsed. */
 export function bodyTooLarge(limit: number): JsonRpcException {
   return new JsonRpcException(
     JsonRpcErrorCode.InvalidRequest,

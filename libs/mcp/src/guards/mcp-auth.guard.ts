@@ -16,7 +16,7 @@ interface StrategyRun {
 }
 
 /**
- * Guard 4 of 7, ADDENDUM §1 step 4: a bearer token in the `Authorization`
+ * Guard 4 of 7, docs/protocol.md §1 step 4: a bearer token in the `Authorization`
  * header, valid for this MCP resource, checked by the module's own
  * passport-http-bearer strategy (`auth/`) and the host's verifier. Tokens in
  * the query string or in the body (which passport-http-bearer would

@@ -7,7 +7,7 @@ import { bodyTooLarge } from '../errors/mcp-transport.errors';
 import { drainRequestBody } from '../transport/request-body.drain';
 
 /**
- * Guard 3 of 7, ADDENDUM §1 step 3: a declared `Content-Length` over the
+ * Guard 3 of 7, docs/protocol.md §1 step 3: a declared `Content-Length` over the
  * limit is refused before the token is even looked at. The body is never
  * parsed; it is drained and dropped (see {@link drainRequestBody}), so the
  * 413 is not lost to a reset while the client is still sending.

@@ -6,7 +6,7 @@ import { McpDrainService } from '../limits/mcp-drain.service';
 import { unavailable } from '../errors/mcp-limits.errors';
 
 /**
- * Guard 1 of 7, before the steps of ADDENDUM §1: a draining replica answers
+ * Guard 1 of 7, before the steps of docs/protocol.md §1: a draining replica answers
  * 503 -32030 at once, without reading the body or verifying the token (its
  * database may be about to close); otherwise the request is counted in flight
  * until its response is over, so draining knows what to wait for. No id is

@@ -7,7 +7,7 @@ import { mcpState, singleHeader } from '../transport/mcp-request.state';
 import { isStatelessEraVersion, isSupportedVersion } from '../protocol/mcp-protocol.versions';
 
 /**
- * Guard 6 of 7, ADDENDUM §1 step 10, first half: the body decides the era.
+ * Guard 6 of 7, docs/protocol.md §1 step 10, first half: the body decides the era.
  * An envelope (`params._meta["io.modelcontextprotocol/protocolVersion"]`)
  * means 2026-07-28, whose headers the next guard then checks against the body.
  * Without it, the 2025 era, unless the header asks for the stateless era,

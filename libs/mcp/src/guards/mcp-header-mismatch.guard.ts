@@ -23,7 +23,7 @@ const NAME_SOURCES: Record<string, { field: 'name' | 'uri' | 'taskId'; required:
 };
 
 /**
- * Guard 7 of 7, step 10 of ADDENDUM §1 (era 2026-07-28). First the headers against the
+ * Guard 7 of 7, step 10 of docs/protocol.md §1 (era 2026-07-28). First the headers against the
  * body (10.1): intermediaries route on headers, the server executes the
  * body, so the two must say the same thing. Then the envelope (10.2, 10.3).
  *

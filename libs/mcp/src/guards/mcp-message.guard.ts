@@ -15,7 +15,7 @@ import { drainRequestBody } from '../transport/request-body.drain';
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Guard 5 of 7, ADDENDUM §1 steps 5 to 9: reads the body (never more than
+ * Guard 5 of 7, docs/protocol.md §1 steps 5 to 9: reads the body (never more than
  * the limit, chunked bodies included; past it, the rest is drained and
  * dropped, see {@link drainRequestBody}), then requires JSON, one object, and a
  * valid JSON-RPC 2.0 request or notification. Runs after authentication, so

@@ -8,7 +8,7 @@ import { singleHeader } from '../transport/mcp-request.state';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * Guard 2 of 7, ADDENDUM §1 step 2: a browser's `Origin` must be the
+ * Guard 2 of 7, docs/protocol.md §1 step 2: a browser's `Origin` must be the
  * server's own or an allowed one, against DNS rebinding. Requests without
  * `Origin` (non-browser clients) pass.
  *

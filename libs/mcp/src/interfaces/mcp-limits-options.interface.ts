@@ -1,6 +1,6 @@
 import { McpRateLimitStorage } from './mcp-rate-limit-storage.interface';
 
-/** The classes of calls that have their own limit (ADDENDUM §6). */
+/** The classes of calls that have their own limit (docs/protocol.md §6). */
 export type McpRateLimitClass = 'read' | 'write' | 'run';
 
 /** At most `limit` calls per `ttlMs` (a sliding window in memory, a fixed one in Redis). */

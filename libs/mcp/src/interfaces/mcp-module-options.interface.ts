@@ -69,7 +69,7 @@ export interface McpModuleOptions {
   rawBody?: boolean;
   /**
    * Limits per caller (organization + subject + OAuth client) and class of call
-   * (read, write, run), ADDENDUM §6; `false` turns them off.
+   * (read, write, run), docs/protocol.md §6; `false` turns them off.
    * @default { read: 600/min, write: 120/min, run: 30/min, in-memory storage }
    */
   rateLimit?: McpRateLimitOptions | false;
@@ -81,7 +81,7 @@ export interface McpModuleOptions {
   retryAfterOn503?: boolean;
   /**
    * HMAC-SHA256 key of the `requestState` that in-chat confirmations of
-   * destructive tools carry (ADDENDUM §7). Every replica must use the same
+   * destructive tools carry (docs/protocol.md §7). Every replica must use the same
    * one. A function is read at each use, so a host may resolve it after
    * start-up (e.g. from a secrets table).
    * @default 32 random bytes per process: single-process deployments only

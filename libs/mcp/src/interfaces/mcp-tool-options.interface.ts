@@ -13,7 +13,7 @@ export interface McpToolAnnotations {
 }
 
 /**
- * How a destructive tool's call is confirmed (ADDENDUM §7). Only for a tool
+ * How a destructive tool's call is confirmed (docs/protocol.md §7). Only for a tool
  * with `destructiveHint: true`; any other tool with it stops start-up.
  */
 export interface McpToolConfirmation {

@@ -6,7 +6,7 @@ import { McpRateLimitClass } from '../interfaces/mcp-limits-options.interface';
  * - `tools/call` of a tool that declares `rateLimitClass` in `@McpTool()`: that class;
  * - of a tool that declares `readOnlyHint: true`: `read`;
  * - of a tool that declares `idempotentHint: false` explicitly: `run` (each call is one
- *   more execution or delivery, ADDENDUM §5), unless it is read-only;
+ *   more execution or delivery, docs/protocol.md §5), unless it is read-only;
  * - of any other tool: `write`;
  * - every other method, an unknown tool included: `read`, so probing costs the
  *   caller's read budget and never reveals a tool by its class.

@@ -40,7 +40,7 @@ export class McpBodyParserInstaller {
       adapter.use(exactMcpPath(options.path));
       if (!options.installBodyParsers) return;
       const verify = options.rawBody ? keepRawBody : undefined;
-      // The API's routes get the same limit as the MCP endpoint (the seeds: "the same as the API").
+      // The API's routes get the same limit as the MCP endpoint (docs/protocol.md §1: one limit for both).
       const limit = options.maxBodyBytes;
       const unparsed = (path: string) => path === options.path || options.unparsedPaths.some((pattern) => pattern.test(path));
       const exempt = (name: string, parser: RequestHandler) =>
