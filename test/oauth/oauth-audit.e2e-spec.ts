@@ -1,8 +1,8 @@
 /**
  * The authorization server's events in the audit trail, on both hosts
  * (docs/security-model.md, "OAuth events in the audit trail"): a consent
- * denied, a consent given and a grant revoked because a refresh token came
- * back are listed like tool calls, by `GET /api/v1/audit_events` (filter
+ * denied, a consent given and a grant revoked because a refresh token or a
+ * code came back are listed like tool calls, by `GET /api/v1/audit_events` (filter
  * `kind=oauth`) and on `/audit`, in the person's organization only.
  */
 import { startBilling } from '../billing/billing-app';
@@ -134,6 +134,39 @@ describe.each(HOSTS)('$name: OAuth events in the audit trail', (hostCase) => {
     expect(html).toContain('Access allowed by the person');
     expect(html).toContain('Access denied by the person');
     expect(html).toContain('Access revoked: a token was used twice');
+  });
+
+  it('a grant revoked because its code came back is listed too, for the person the code was issued to', async () => {
+    const clientId = await registeredClient(host, { client_name: 'Replaying Agent' });
+    const browser = new Browser(host);
+    await browser.signIn(OWNER, PASSWORD);
+    const { verifier, challenge } = pkce();
+    const allowed = await browser.decide(await browser.authorize(authorizationParams(host, clientId, challenge)), 'allow');
+    if (allowed.kind !== 'redirect') throw new Error('expected the redirect');
+    const redeem = () =>
+      tokenRequest(host, {
+        grant_type: 'authorization_code',
+        code: allowed.url.searchParams.get('code')!,
+        code_verifier: verifier,
+        redirect_uri: REDIRECT_URI,
+        client_id: clientId,
+      });
+    const first = (await (await redeem()).json()) as Json;
+    expect((await redeem()).status).toBe(400);
+    // The replay revoked what the code issued.
+    expect((await tokenRequest(host, { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: clientId })).status).toBe(400);
+
+    const events = await eventually(started.ownerToken, `kind=oauth&decision=grant_revoked_reuse&client_id=${encodeURIComponent(clientId)}`, 1);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 'oauth',
+      method: 'oauth/token',
+      subject: started.ownerId,
+      client_id: clientId,
+      client_name: 'Replaying Agent',
+      arguments: { grant_type: 'authorization_code' },
+    });
+    expect(JSON.stringify(events)).not.toContain(allowed.url.searchParams.get('code')!);
   });
 
   it('an unknown kind or OAuth action is a 400 with a clear message', async () => {

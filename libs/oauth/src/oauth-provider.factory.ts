@@ -40,6 +40,8 @@ export interface OAuthProviderDependencies {
   settings: ResolvedOAuthServerSettings;
   keys: OAuthKeys;
   clientMetadata?: ClientMetadataSource;
+  /** Told the person of each grant whose records a revocation deleted (see {@link OAuthRecordsAdapter}). */
+  grantRevoked?: (grantId: string, accountId: string) => void;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface OAuthProviderDependencies {
  * public clients only (registered or metadata documents), revocation, no
  * ID token unless a client asks for `openid`. Every record in the database.
  */
-export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAuthProviderDependencies): Provider {
+export function createOAuthProvider({ db, settings, keys, clientMetadata, grantRevoked }: OAuthProviderDependencies): Provider {
   const { default: ProviderClass, errors, interactionPolicy } = oidcProvider();
   const scopes = settings.scopes.map((entry) => entry.scope);
   const cookiePrefix = settings.personalTokenPrefix.replace(/_+$/, '');
@@ -68,7 +70,7 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata }: OAut
 
   const configuration: Configuration = {
     adapter: (name: string) => {
-      const records = new OAuthRecordsAdapter(name, db);
+      const records = new OAuthRecordsAdapter(name, db, undefined, grantRevoked);
       return name === 'Client'
         ? new MetadataDocumentClients(records, clientMetadata, (reason) => Object.assign(new errors.InvalidClient(reason), { error_description: reason }))
         : records;

@@ -10,6 +10,9 @@ import { OAuthKeys } from './oauth.keys';
 import { createOAuthProvider } from './oauth-provider.factory';
 import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
 
+/** Revoked grants remembered at most for their `grant.revoked` event (see `revokedGrants`). */
+const REVOKED_GRANTS_KEPT = 1000;
+
 /**
  * The host's oidc-provider instance, built once the host's secrets are loaded
  * (at application bootstrap, or at first use if earlier), since its cookie
@@ -20,6 +23,13 @@ export class OAuthProviderService implements OnApplicationBootstrap {
   private readonly logger = new Logger(OAuthProviderService.name);
   private instance?: Provider;
   private handler?: ReturnType<Provider['callback']>;
+  /**
+   * The person of each grant a revocation just deleted, until its
+   * `grant.revoked` event reads it: a replayed code revokes its grant before
+   * the library knows whose it was. Bounded: a revocation the library does not
+   * announce leaves an entry behind.
+   */
+  private readonly revokedGrants = new Map<string, string>();
   /** How long building the provider took, ms (start-up cost). */
   constructionMs?: number;
 
@@ -46,13 +56,19 @@ export class OAuthProviderService implements OnApplicationBootstrap {
         settings: this.settings,
         keys: new OAuthKeys(() => this.secret.get()),
         clientMetadata: this.clientMetadata,
+        grantRevoked: (grantId, accountId) => {
+          if (this.revokedGrants.size >= REVOKED_GRANTS_KEPT) this.revokedGrants.clear();
+          this.revokedGrants.set(grantId, accountId);
+        },
       });
       this.constructionMs = performance.now() - started;
       // The client sees "server_error" only; the cause belongs in the host's log.
       this.instance.on('server_error', (_ctx, error: Error) => this.logger.error(`Authorization server error: ${error.stack ?? error.message}`));
       // At the token endpoint a revoked grant is the library's reuse detection: a code or refresh token came back.
       this.instance.on('grant.revoked', (ctx: KoaContextWithOIDC, grantId: string) => {
-        const accountId = ctx.oidc?.entities.Grant?.accountId ?? ctx.oidc?.entities.RefreshToken?.accountId;
+        const revokedFor = this.revokedGrants.get(grantId);
+        this.revokedGrants.delete(grantId);
+        const accountId = ctx.oidc?.entities.Grant?.accountId ?? ctx.oidc?.entities.RefreshToken?.accountId ?? revokedFor;
         if (ctx.oidc?.route !== 'token' || !accountId || !ctx.oidc.client) return;
         void this.audit.record({
           action: 'grant_revoked_reuse',

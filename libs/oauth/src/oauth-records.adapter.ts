@@ -16,10 +16,16 @@ export function hashRecordId(id: string): string {
  * sweep deletes it.
  */
 export class OAuthRecordsAdapter implements Adapter {
+  /**
+   * @param revoked told the person whose grant `revokeByGrantId` deleted: the
+   *   library's reuse detection revokes a grant from a replayed code before it
+   *   has loaded whose it was, and the records that said so are gone after.
+   */
   constructor(
     private readonly model: string,
     private readonly db: Kysely<OAuthDatabase>,
     private readonly now: () => Date = () => new Date(),
+    private readonly revoked?: (grantId: string, accountId: string) => void,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined): Promise<void> {
@@ -73,7 +79,9 @@ export class OAuthRecordsAdapter implements Adapter {
 
   async revokeByGrantId(grantId: string): Promise<void> {
     // Every kind at once (grant, codes, access and refresh tokens): what one model's revocation means for the others.
-    await this.db.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute();
+    const rows = await this.db.deleteFrom('oauth_records').where('grant_id', '=', grantId).returning('account_id').execute();
+    const accountId = rows.find((row) => row.account_id)?.account_id;
+    if (accountId) this.revoked?.(grantId, accountId);
   }
 
   private async read(query: ReadQuery): Promise<AdapterPayload | undefined> {
