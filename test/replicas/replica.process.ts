@@ -29,16 +29,17 @@ export interface Replica {
 }
 
 /**
- * Starts `src/main.ts` with `env` over the current environment, and waits
- * until it answers HTTP; on `port` when given (a replica restarted where
- * a proxy expects it), else on a free one.
+ * Starts a host's `main` (Kadu's `src/main.ts` unless `entry` names another)
+ * with `env` over the current environment, and waits until it answers HTTP;
+ * on `port` when given (a replica restarted where a proxy expects it), else
+ * on a free one.
  */
-export async function startReplica(name: string, env: Record<string, string>, port?: number): Promise<Replica> {
+export async function startReplica(name: string, env: Record<string, string>, port?: number, entry = 'src/main.ts'): Promise<Replica> {
   port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, KADU_DEMO: 'false', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, KADU_DEMO: 'false', BILLING_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';
@@ -75,13 +76,13 @@ export async function startReplica(name: string, env: Record<string, string>, po
   return replica;
 }
 
-/** Polls an authenticated route until it answers (401 without a token): the application is listening and wired. */
+/** Polls an authenticated route until it answers (401 without a token): the application is listening and wired (every host serves it). */
 async function waitUntilAnswering(replica: Replica): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (replica.exited) throw new Error('the process exited');
     try {
-      const res = await fetch(`${replica.baseUrl}/api/v1/organization`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${replica.baseUrl}/api/v1/audit_events`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 401) return;
     } catch {
       // Not listening yet.
