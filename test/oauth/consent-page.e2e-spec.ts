@@ -6,48 +6,17 @@
  * program on this computer; a client name's bidirectional controls are shown
  * neutralized, on the consent page and on the connected-apps page.
  */
-import { startBilling } from '../billing/billing-app';
-import { startKadu } from '../support/kadu-app';
 import { OAuthHost as WorldHost, startKaduForOAuth } from './oauth-hosts.support';
 import { authorizationRequest, ServerEndpoints } from './manual-flow.support';
 import { authorizationParams, Browser, OAuthHost, pkce, registeredClient } from './oauth-client.support';
 import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
 import { Person } from './person-browser.support';
+import { OAUTH_OWNER_HOSTS as HOSTS, OWNER, PASSWORD, StartedOAuthHost as Started } from './owner-hosts.support';
 
 jest.setTimeout(60_000);
 
-const PASSWORD = 'correct horse battery staple';
-const OWNER = 'owner@org-a.test';
-const MANY_REGISTRATIONS = { OAUTH_REGISTRATIONS_PER_MINUTE: '1000' };
 /** Reads "Trusted" then, right to left, "evil.app" reversed: a name that lies about itself. */
 const BIDI_NAME = 'Trusted\u202Eppa.live\u202C Agent';
-
-interface Started {
-  host: OAuthHost;
-  close(): Promise<void>;
-}
-
-const HOSTS: Array<{ name: string; start(): Promise<Started> }> = [
-  {
-    name: 'Kadu',
-    async start() {
-      const kadu = await startKadu({ env: MANY_REGISTRATIONS });
-      await kadu.token('org-a', 'owner', { email: OWNER });
-      await kadu.identity.setPassword((await kadu.identity.findUserByEmail(OWNER))!.id, PASSWORD);
-      return { host: { baseUrl: kadu.baseUrl, issuer: kadu.baseUrl, resource: kadu.mcpUrl, mcpUrl: kadu.mcpUrl }, close: () => kadu.close() };
-    },
-  },
-  {
-    name: 'Billing',
-    async start() {
-      const billing = await startBilling(MANY_REGISTRATIONS);
-      await billing.token('org-a', 'owner', { email: OWNER });
-      await billing.identity.setPassword((await billing.identity.findUserByEmail(OWNER))!.id, PASSWORD);
-      const issuer = 'http://billing.test';
-      return { host: { baseUrl: billing.baseUrl, issuer, resource: `${issuer}/mcp`, mcpUrl: billing.mcpUrl }, close: () => billing.close() };
-    },
-  },
-];
 
 const part = (html: string, id: string) => new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(html)?.[1] ?? null;
 

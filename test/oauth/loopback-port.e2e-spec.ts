@@ -6,50 +6,19 @@
  * likewise. A client that says `web` keeps exact matching, and only the port
  * may differ: never the host, the path or the scheme.
  */
-import { startBilling } from '../billing/billing-app';
-import { startKadu } from '../support/kadu-app';
 import { OAuthHost as WorldHost, startKaduForOAuth } from './oauth-hosts.support';
 import { authorizationRequest, redeemCode, ServerEndpoints } from './manual-flow.support';
 import { authorizationParams, Browser, OAuthHost, pkce, register, tokenRequest } from './oauth-client.support';
 import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
 import { Person } from './person-browser.support';
+import { OAUTH_OWNER_HOSTS as HOSTS, OWNER, PASSWORD, StartedOAuthHost as Started } from './owner-hosts.support';
 
 jest.setTimeout(60_000);
 
 type Json = Record<string, any>;
 
-const PASSWORD = 'correct horse battery staple';
-const OWNER = 'owner@org-a.test';
-const MANY_REGISTRATIONS = { OAUTH_REGISTRATIONS_PER_MINUTE: '1000' };
 const REGISTERED = 'http://127.0.0.1:8976/callback';
 const OTHER_PORT = 'http://127.0.0.1:51234/callback';
-
-interface Started {
-  host: OAuthHost;
-  close(): Promise<void>;
-}
-
-const HOSTS: Array<{ name: string; start(): Promise<Started> }> = [
-  {
-    name: 'Kadu',
-    async start() {
-      const kadu = await startKadu({ env: MANY_REGISTRATIONS });
-      await kadu.token('org-a', 'owner', { email: OWNER });
-      await kadu.identity.setPassword((await kadu.identity.findUserByEmail(OWNER))!.id, PASSWORD);
-      return { host: { baseUrl: kadu.baseUrl, issuer: kadu.baseUrl, resource: kadu.mcpUrl, mcpUrl: kadu.mcpUrl }, close: () => kadu.close() };
-    },
-  },
-  {
-    name: 'Billing',
-    async start() {
-      const billing = await startBilling(MANY_REGISTRATIONS);
-      await billing.token('org-a', 'owner', { email: OWNER });
-      await billing.identity.setPassword((await billing.identity.findUserByEmail(OWNER))!.id, PASSWORD);
-      const issuer = 'http://billing.test';
-      return { host: { baseUrl: billing.baseUrl, issuer, resource: `${issuer}/mcp`, mcpUrl: billing.mcpUrl }, close: () => billing.close() };
-    },
-  },
-];
 
 describe.each(HOSTS)('$name: the port of a loopback redirect', (hostCase) => {
   let started: Started;

@@ -6,40 +6,13 @@
  * refresh token used again, which revokes the grant, at warn.
  */
 import { Logger } from '@nestjs/common';
-import { startBilling } from '../billing/billing-app';
-import { startKadu } from '../support/kadu-app';
 import { authorizationParams, Browser, OAuthHost, pkce, register, REDIRECT_URI, tokenRequest } from './oauth-client.support';
+import { OAUTH_OWNER_HOSTS as HOSTS, OWNER, PASSWORD, StartedOAuthHost as Started } from './owner-hosts.support';
 
 type Json = Record<string, any>;
 
-const PASSWORD = 'correct horse battery staple';
-const OWNER = 'owner@org-a.test';
-const MANY_REGISTRATIONS = { OAUTH_REGISTRATIONS_PER_MINUTE: '1000' };
-
-const HOSTS: Array<{ name: string; start(): Promise<{ host: OAuthHost; close(): Promise<void> }> }> = [
-  {
-    name: 'Kadu',
-    async start() {
-      const kadu = await startKadu({ env: MANY_REGISTRATIONS });
-      await kadu.token('org-a', 'owner', { email: OWNER });
-      await kadu.identity.setPassword((await kadu.identity.findUserByEmail(OWNER))!.id, PASSWORD);
-      return { host: { baseUrl: kadu.baseUrl, issuer: kadu.baseUrl, resource: kadu.mcpUrl, mcpUrl: kadu.mcpUrl }, close: () => kadu.close() };
-    },
-  },
-  {
-    name: 'Billing',
-    async start() {
-      const billing = await startBilling(MANY_REGISTRATIONS);
-      await billing.token('org-a', 'owner', { email: OWNER });
-      await billing.identity.setPassword((await billing.identity.findUserByEmail(OWNER))!.id, PASSWORD);
-      const issuer = 'http://billing.test';
-      return { host: { baseUrl: billing.baseUrl, issuer, resource: `${issuer}/mcp`, mcpUrl: billing.mcpUrl }, close: () => billing.close() };
-    },
-  },
-];
-
 describe.each(HOSTS)('$name: the OAuth request log', (hostCase) => {
-  let started: Awaited<ReturnType<(typeof HOSTS)[number]['start']>>;
+  let started: Started;
   let host: OAuthHost;
   let info: jest.SpyInstance;
   let warn: jest.SpyInstance;

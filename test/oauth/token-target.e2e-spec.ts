@@ -5,42 +5,10 @@
  * client's corrected retry works and is not taken for reuse; two `resource`
  * parameters are `invalid_target` at the token endpoint.
  */
-import { startBilling } from '../billing/billing-app';
-import { startKadu } from '../support/kadu-app';
 import { authorizationParams, Browser, mcp, OAuthHost, pkce, registeredClient, REDIRECT_URI, tokenRequest } from './oauth-client.support';
+import { OAUTH_OWNER_HOSTS as HOSTS, OWNER, PASSWORD, StartedOAuthHost as Started } from './owner-hosts.support';
 
 type Json = Record<string, any>;
-
-const PASSWORD = 'correct horse battery staple';
-const OWNER = 'owner@org-a.test';
-const MANY_REGISTRATIONS = { OAUTH_REGISTRATIONS_PER_MINUTE: '1000' };
-
-interface Started {
-  host: OAuthHost;
-  close(): Promise<void>;
-}
-
-const HOSTS: Array<{ name: string; start(): Promise<Started> }> = [
-  {
-    name: 'Kadu',
-    async start() {
-      const kadu = await startKadu({ env: MANY_REGISTRATIONS });
-      await kadu.token('org-a', 'owner', { email: OWNER });
-      await kadu.identity.setPassword((await kadu.identity.findUserByEmail(OWNER))!.id, PASSWORD);
-      return { host: { baseUrl: kadu.baseUrl, issuer: kadu.baseUrl, resource: kadu.mcpUrl, mcpUrl: kadu.mcpUrl }, close: () => kadu.close() };
-    },
-  },
-  {
-    name: 'Billing',
-    async start() {
-      const billing = await startBilling(MANY_REGISTRATIONS);
-      await billing.token('org-a', 'owner', { email: OWNER });
-      await billing.identity.setPassword((await billing.identity.findUserByEmail(OWNER))!.id, PASSWORD);
-      const issuer = 'http://billing.test';
-      return { host: { baseUrl: billing.baseUrl, issuer, resource: `${issuer}/mcp`, mcpUrl: billing.mcpUrl }, close: () => billing.close() };
-    },
-  },
-];
 
 describe.each(HOSTS)('$name: the resource of a token request', (hostCase) => {
   let started: Started;
