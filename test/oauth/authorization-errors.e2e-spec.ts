@@ -6,11 +6,9 @@
  * the consent page or for a client the browser's person already allowed,
  * back to the client as RFC 6749 says. `form_post` is never served.
  */
-import { OAuthHost as WorldHost, startKaduForOAuth } from './oauth-hosts.support';
-import { authorizationRequest, ServerEndpoints } from './manual-flow.support';
+import { authorizationRequest } from './manual-flow.support';
 import { authorizationParams, Browser, OAuthHost, pkce, registeredClient } from './oauth-client.support';
-import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
-import { Person } from './person-browser.support';
+import { kaduInChromium } from './oauth-world.support';
 import { OAUTH_OWNER_HOSTS as HOSTS, OWNER, PASSWORD, StartedOAuthHost as Started } from './owner-hosts.support';
 
 jest.setTimeout(60_000);
@@ -115,38 +113,24 @@ describe.each(HOSTS)('$name: authorization errors and the redirect URI', (hostCa
 });
 
 describe('Kadu, in Chromium: an unconsented client’s error stays on the host', () => {
-  let world: OAuthWorld;
-  let kadu: WorldHost;
-  let server: ServerEndpoints;
-  let person: Person;
-
-  beforeAll(async () => {
-    world = await startOAuthWorld();
-    kadu = await startKaduForOAuth(trustingSettings(world));
-    server = (await authorizationServerMetadata(kadu)) as ServerEndpoints;
-    person = await kadu.person('errors-org', 'admin');
-  });
-  afterAll(async () => {
-    await kadu?.close();
-    await world?.close();
-  });
+  const scene = kaduInChromium('errors-org');
 
   it('missing PKCE or form_post: the browser stays on the error page and the redirect URI is never reached', async () => {
-    const clientId = world.publishClient('errors', 'Errors Agent');
-    const request = authorizationRequest(server, { clientId, redirectUri: world.catcher.redirectUri, resource: kadu.mcpUrl });
+    const clientId = scene.world.publishClient('errors', 'Errors Agent');
+    const request = authorizationRequest(scene.server, { clientId, redirectUri: scene.world.catcher.redirectUri, resource: scene.kadu.mcpUrl });
     const withoutPkce = new URL(request.url);
     withoutPkce.searchParams.delete('code_challenge');
     const formPost = new URL(request.url);
     formPost.searchParams.set('response_mode', 'form_post');
     for (const url of [withoutPkce, formPost]) {
-      const stopped = await world.browser.open(url);
+      const stopped = await scene.world.browser.open(url);
       expect(stopped.status).toBe(400);
       expect(new URL(stopped.url).pathname).toBe('/authorize');
       expect(stopped.text).toContain('invalid_request');
     }
-    expect(world.catcher.received.some((query) => query.get('state') === request.state)).toBe(false);
+    expect(scene.world.catcher.received.some((query) => query.get('state') === request.state)).toBe(false);
     // The same client, asked properly, still works end to end.
-    const { callback } = await world.browser.authorize(request.url, person, world.catcher, 'allow');
+    const { callback } = await scene.world.browser.authorize(request.url, scene.person, scene.world.catcher, 'allow');
     expect(callback.get('code')).toBeTruthy();
   });
 });

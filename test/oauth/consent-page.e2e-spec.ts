@@ -6,11 +6,9 @@
  * program on this computer; a client name's bidirectional controls are shown
  * neutralized, on the consent page and on the connected-apps page.
  */
-import { OAuthHost as WorldHost, startKaduForOAuth } from './oauth-hosts.support';
-import { authorizationRequest, ServerEndpoints } from './manual-flow.support';
+import { authorizationRequest } from './manual-flow.support';
 import { authorizationParams, Browser, OAuthHost, pkce, registeredClient } from './oauth-client.support';
-import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
-import { Person } from './person-browser.support';
+import { kaduInChromium } from './oauth-world.support';
 import { OAUTH_OWNER_HOSTS as HOSTS, OWNER, PASSWORD, StartedOAuthHost as Started } from './owner-hosts.support';
 
 jest.setTimeout(60_000);
@@ -68,28 +66,14 @@ describe.each(HOSTS)('$name: the consent page and where the answer goes', (hostC
 });
 
 describe('Kadu, in Chromium: a metadata-document client with a loopback redirect', () => {
-  let world: OAuthWorld;
-  let kadu: WorldHost;
-  let server: ServerEndpoints;
-  let person: Person;
-
-  beforeAll(async () => {
-    world = await startOAuthWorld();
-    kadu = await startKaduForOAuth(trustingSettings(world));
-    server = (await authorizationServerMetadata(kadu)) as ServerEndpoints;
-    person = await kadu.person('consent-org', 'admin');
-  });
-  afterAll(async () => {
-    await kadu?.close();
-    await world?.close();
-  });
+  const scene = kaduInChromium('consent-org');
 
   it('the person reads where the document is, where the answer goes, the loopback warning, and the name neutralized', async () => {
-    const clientId = world.publishClient('bidi', BIDI_NAME);
-    const request = authorizationRequest(server, { clientId, redirectUri: world.catcher.redirectUri, resource: kadu.mcpUrl });
-    const { consent, callback } = await world.browser.authorize(request.url, person, world.catcher, 'allow');
+    const clientId = scene.world.publishClient('bidi', BIDI_NAME);
+    const request = authorizationRequest(scene.server, { clientId, redirectUri: scene.world.catcher.redirectUri, resource: scene.kadu.mcpUrl });
+    const { consent, callback } = await scene.world.browser.authorize(request.url, scene.person, scene.world.catcher, 'allow');
     expect(consent.origin).toContain(new URL(clientId).host);
-    expect(consent.redirect).toContain(new URL(world.catcher.redirectUri).host);
+    expect(consent.redirect).toContain(new URL(scene.world.catcher.redirectUri).host);
     expect(consent.loopbackWarning).toMatch(/program on this computer/);
     expect(consent.clientName).toBe('Trusted\uFFFDppa.live\uFFFD Agent');
     expect(callback.get('code')).toBeTruthy();

@@ -6,11 +6,9 @@
  * likewise. A client that says `web` keeps exact matching, and only the port
  * may differ: never the host, the path or the scheme.
  */
-import { OAuthHost as WorldHost, startKaduForOAuth } from './oauth-hosts.support';
-import { authorizationRequest, redeemCode, ServerEndpoints } from './manual-flow.support';
+import { authorizationRequest, redeemCode } from './manual-flow.support';
 import { authorizationParams, Browser, OAuthHost, pkce, register, tokenRequest } from './oauth-client.support';
-import { authorizationServerMetadata, OAuthWorld, startOAuthWorld, trustingSettings } from './oauth-world.support';
-import { Person } from './person-browser.support';
+import { kaduInChromium } from './oauth-world.support';
 import { OAUTH_OWNER_HOSTS as HOSTS, OWNER, PASSWORD, StartedOAuthHost as Started } from './owner-hosts.support';
 
 jest.setTimeout(60_000);
@@ -90,25 +88,11 @@ describe.each(HOSTS)('$name: the port of a loopback redirect', (hostCase) => {
 });
 
 describe('Kadu, in Chromium: metadata-document clients and the loopback port', () => {
-  let world: OAuthWorld;
-  let kadu: WorldHost;
-  let server: ServerEndpoints;
-  let person: Person;
-
-  beforeAll(async () => {
-    world = await startOAuthWorld();
-    kadu = await startKaduForOAuth(trustingSettings(world));
-    server = (await authorizationServerMetadata(kadu)) as ServerEndpoints;
-    person = await kadu.person('ports-org', 'admin');
-  });
-  afterAll(async () => {
-    await kadu?.close();
-    await world?.close();
-  });
+  const scene = kaduInChromium('ports-org');
 
   /** The catcher's redirect URI with another port: what a document published before the program chose its port. */
   const publishedOnAnotherPort = () => {
-    const url = new URL(world.catcher.redirectUri);
+    const url = new URL(scene.world.catcher.redirectUri);
     url.port = String(Number(url.port) === 65535 ? 65534 : Number(url.port) + 1);
     return url.href;
   };
@@ -117,18 +101,18 @@ describe('Kadu, in Chromium: metadata-document clients and the loopback port', (
     ['declaring native', { application_type: 'native' }],
     ['declaring nothing', {}],
   ])('a document %s: the code reaches the program on the port it listens on', async (label, extra) => {
-    const clientId = world.publishClient(`native-${label.replace(/\W/g, '')}`, 'Native Agent', { ...extra, redirect_uris: [publishedOnAnotherPort()] });
-    const client = { clientId, redirectUri: world.catcher.redirectUri, resource: kadu.mcpUrl };
-    const request = authorizationRequest(server, client);
-    const { callback } = await world.browser.authorize(request.url, person, world.catcher, 'allow');
-    const tokens = await redeemCode(server.token_endpoint, request, callback.get('code')!, client);
+    const clientId = scene.world.publishClient(`native-${label.replace(/\W/g, '')}`, 'Native Agent', { ...extra, redirect_uris: [publishedOnAnotherPort()] });
+    const client = { clientId, redirectUri: scene.world.catcher.redirectUri, resource: scene.kadu.mcpUrl };
+    const request = authorizationRequest(scene.server, client);
+    const { callback } = await scene.world.browser.authorize(request.url, scene.person, scene.world.catcher, 'allow');
+    const tokens = await redeemCode(scene.server.token_endpoint, request, callback.get('code')!, client);
     expect(tokens.status).toBe(200);
   });
 
   it('a document declaring web: another port is refused on the error page', async () => {
-    const clientId = world.publishClient('web-port', 'Web Agent', { application_type: 'web', redirect_uris: [publishedOnAnotherPort()] });
-    const request = authorizationRequest(server, { clientId, redirectUri: world.catcher.redirectUri, resource: kadu.mcpUrl });
-    const stopped = await world.browser.open(request.url);
+    const clientId = scene.world.publishClient('web-port', 'Web Agent', { application_type: 'web', redirect_uris: [publishedOnAnotherPort()] });
+    const request = authorizationRequest(scene.server, { clientId, redirectUri: scene.world.catcher.redirectUri, resource: scene.kadu.mcpUrl });
+    const stopped = await scene.world.browser.open(request.url);
     expect(stopped.status).toBe(400);
     expect(stopped.text).toContain('invalid_redirect_uri');
   });

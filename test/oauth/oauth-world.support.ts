@@ -4,6 +4,7 @@
  * started together and closed together (in `afterAll`).
  */
 import { CimdServer, metadataDocument, startCimdServer } from './cimd-server.support';
+import { ServerEndpoints } from './manual-flow.support';
 import { CimdSettings, OAuthHost, startKaduForOAuth } from './oauth-hosts.support';
 import { Person, PersonBrowser, RedirectCatcher, startRedirectCatcher } from './person-browser.support';
 
@@ -53,6 +54,34 @@ export async function authorizationServerMetadata(host: OAuthHost): Promise<Reco
   const response = await fetch(`${issuer.origin}/.well-known/oauth-authorization-server${path}`);
   if (response.status !== 200) throw new Error(`authorization server metadata: HTTP ${response.status}`);
   return (await response.json()) as Record<string, any>;
+}
+
+/** Kadu, its authorization server's endpoints and an admin of a fresh organization, in a world of their own. */
+export interface KaduInChromium {
+  world: OAuthWorld;
+  kadu: OAuthHost;
+  server: ServerEndpoints;
+  person: Person;
+}
+
+/**
+ * Starts, in `beforeAll`, a world, a Kadu that trusts its document server and
+ * an admin of the organization `slug`, and closes them in `afterAll`. The
+ * fields are set once `beforeAll` has run: read them inside the tests.
+ */
+export function kaduInChromium(slug: string): KaduInChromium {
+  const scene = {} as KaduInChromium;
+  beforeAll(async () => {
+    scene.world = await startOAuthWorld();
+    scene.kadu = await startKaduForOAuth(trustingSettings(scene.world));
+    scene.server = (await authorizationServerMetadata(scene.kadu)) as ServerEndpoints;
+    scene.person = await scene.kadu.person(slug, 'admin');
+  });
+  afterAll(async () => {
+    await scene.kadu?.close();
+    await scene.world?.close();
+  });
+  return scene;
 }
 
 /** What the SDKs ask for: every scope the protected-resource metadata lists. */
