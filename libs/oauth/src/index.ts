@@ -1,25 +1,54 @@
 /**
  * `@kobana/oauth`: the OAuth 2.1 authorization server of a host's MCP
  * resource, embedded in the host and kept in its database.
+ *
+ * Folders follow a sign-in: the module and its settings at the root;
+ * `provider/` mounts oidc-provider on the host (discovery, every endpoint);
+ * `registration/` admits a client (Dynamic Client Registration and its
+ * throttle, the redirect-URI policy, Client ID Metadata Documents);
+ * `authorization/` is the person's consent and the errors a browser sees;
+ * `token/` checks what the token endpoint spends; `verification/` checks the
+ * bearer token on every MCP request; `records/` keeps it all in the host's
+ * database and prunes it; `audit/` tells the host what happened. Beside the
+ * flow: `grants/` and `pages/` (a person's connected apps), `cli/` (the
+ * operator's commands), and `interfaces/` (what a host provides).
  */
-export { ClientMetadataSource } from './interfaces/client-metadata.source';
-export type { ClientMetadataDocument } from './interfaces/client-metadata.source';
-export { OAuthAuditSink } from './interfaces/oauth-audit.sink';
-export { OAuthAuditRecorder } from './oauth-audit.recorder';
-export type { OAuthAuditAction, OAuthAuditRecord } from './interfaces/oauth-audit.sink';
-export type { OAuthDatabase, OAuthRecordsTable } from './oauth.tables';
 export { OAuthServerModule, OAUTH_HOST_SETTINGS } from './oauth-server.module';
 export type { OAuthHostOptions } from './oauth-server.module';
 export { OAUTH_DATABASE, OAUTH_SIGNING_SECRET } from './oauth-host';
 export type { OAuthHostDatabase, OAuthSigningSecret, OAuthUsersTable, OAuthOrganizationsTable } from './oauth-host';
 export { OAUTH_SERVER_SETTINGS } from './oauth-server.settings';
 export type { OAuthServerSettings, OAuthScopeDescription, OAuthRegistrationLimit, ResolvedOAuthServerSettings } from './oauth-server.settings';
-export { OAuthBearerVerifier } from './oauth-bearer.verifier';
-export { OAuthAccessTokenVerifier } from './oauth-access-token.verifier';
-export { OAUTH_UNPARSED_PATHS } from './oauth-routes.installer';
-export { OAuthProviderService } from './oauth-provider.service';
-export { createOAuthRecords } from './oauth.migration';
-export { hashRecordId } from './oauth-records.adapter';
+
+export { OAUTH_UNPARSED_PATHS } from './provider/oauth-routes.installer';
+export { OAuthProviderService } from './provider/oauth-provider.service';
+
+// Client ID Metadata Documents: the ClientMetadataSource the hosts provide.
+export { ClientMetadataSource } from './interfaces/client-metadata.source';
+export type { ClientMetadataDocument } from './interfaces/client-metadata.source';
+export { ClientMetadataDocuments } from './registration/client-metadata/client-metadata.resolver';
+export { ClientMetadataDocumentsModule, provideClientMetadataSource } from './registration/client-metadata/client-metadata.module';
+export type { ClientMetadataOptionsFactory } from './registration/client-metadata/client-metadata.module';
+export { resolveClientMetadataOptions } from './registration/client-metadata/client-metadata.options';
+export type { ClientMetadataOptions, ResolvedClientMetadataOptions } from './registration/client-metadata/client-metadata.options';
+export { ClientMetadataError } from './registration/client-metadata/client-metadata.error';
+export { ClientMetadataPolicyError } from './registration/client-metadata/client-metadata-policy.error';
+export { isClientMetadataUrl } from './registration/client-metadata/client-metadata.url';
+export { readClientMetadataCaFile } from './registration/client-metadata/client-metadata.ca-file';
+
+export { OAuthBearerVerifier } from './verification/oauth-bearer.verifier';
+export { OAuthAccessTokenVerifier } from './verification/oauth-access-token.verifier';
+
+export type { OAuthDatabase, OAuthRecordsTable } from './records/oauth.tables';
+export { createOAuthRecords } from './records/oauth.migration';
+export { hashRecordId } from './records/oauth-records.adapter';
+// The server's storage, so the hosts' tests write grants exactly as the server does.
+export { OAuthRecordsAdapter } from './records/oauth-records.adapter';
+
+export { OAuthAuditSink } from './interfaces/oauth-audit.sink';
+export type { OAuthAuditAction, OAuthAuditRecord } from './interfaces/oauth-audit.sink';
+export { OAuthAuditRecorder } from './audit/oauth-audit.recorder';
+
 // A person's connected apps: the grants service, its page, and the CLI's token and client commands.
 export { ConnectedAppsModule } from './grants/connected-apps.module';
 export type { ConnectedAppsHostOptions } from './grants/connected-apps.module';
@@ -34,16 +63,3 @@ export { OAUTH_ADMIN_COMMANDS, oauthCliServices } from './cli/oauth-cli.commands
 export type { OAuthCliServices } from './cli/oauth-cli.commands';
 export { PASSWORD_RESET_COMMANDS, PASSWORD_RESET_USAGE, runPasswordReset } from './cli/password-reset.command';
 export type { PasswordIdentity, PasswordResetServices } from './cli/password-reset.command';
-// The server's storage, so the hosts' tests write grants exactly as the server does.
-export { OAuthRecordsAdapter } from './oauth-records.adapter';
-
-// Client ID Metadata Documents: the ClientMetadataSource the hosts provide.
-export { ClientMetadataDocuments } from './client-metadata/client-metadata.resolver';
-export { ClientMetadataDocumentsModule, provideClientMetadataSource } from './client-metadata/client-metadata.module';
-export type { ClientMetadataOptionsFactory } from './client-metadata/client-metadata.module';
-export { resolveClientMetadataOptions } from './client-metadata/client-metadata.options';
-export type { ClientMetadataOptions, ResolvedClientMetadataOptions } from './client-metadata/client-metadata.options';
-export { ClientMetadataError } from './client-metadata/client-metadata.error';
-export { ClientMetadataPolicyError } from './client-metadata/client-metadata-policy.error';
-export { isClientMetadataUrl } from './client-metadata/client-metadata.url';
-export { readClientMetadataCaFile } from './client-metadata/client-metadata.ca-file';

@@ -1,5 +1,5 @@
 import type { AttemptCounterDatabase } from '@kobana/approvals';
-import type { OAuthDatabase } from './oauth.tables';
+import type { OAuthDatabase } from './records/oauth.tables';
 
 /**
  * Injection token of the host's `Kysely<OAuthHostDatabase>`: the host's own

@@ -1,14 +1,14 @@
 import { DynamicModule, Module, ModuleMetadata, Provider } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { OAuthAccessTokenVerifier } from './oauth-access-token.verifier';
-import { OAuthBearerVerifier } from './oauth-bearer.verifier';
-import { OAuthAuditRecorder } from './oauth-audit.recorder';
-import { OAuthConsentController } from './oauth-consent.controller';
-import { OAuthProviderService } from './oauth-provider.service';
-import { OAuthPruner } from './oauth.pruner';
-import { OAuthRoutesInstaller } from './oauth-routes.installer';
+import { OAuthAccessTokenVerifier } from './verification/oauth-access-token.verifier';
+import { OAuthBearerVerifier } from './verification/oauth-bearer.verifier';
+import { OAuthAuditRecorder } from './audit/oauth-audit.recorder';
+import { OAuthConsentController } from './authorization/oauth-consent.controller';
+import { OAuthProviderService } from './provider/oauth-provider.service';
+import { OAuthPruner } from './records/oauth.pruner';
+import { OAuthRoutesInstaller } from './provider/oauth-routes.installer';
 import { OAUTH_SERVER_SETTINGS, OAuthServerSettings, resolveOAuthServerSettings } from './oauth-server.settings';
-import { RegistrationThrottle } from './registration.throttle';
+import { RegistrationThrottle } from './registration/registration.throttle';
 
 /** Injection token of the host's {@link OAuthServerSettings} (before defaults). */
 export const OAUTH_HOST_SETTINGS = Symbol('OAuthHostSettings');

@@ -1,6 +1,6 @@
 import { CliUsageError, parseCliOptions } from '@kobana/host-kit';
 import type { NewPublicClient } from '../grants/connected-app.types';
-import { isAllowedRedirectUri } from '../redirect-uri.policy';
+import { isAllowedRedirectUri } from '../registration/redirect-uri.policy';
 import { OAUTH_CLI_MESSAGES } from './oauth-cli.messages';
 
 /** Longest `client_name` accepted (what a consent page can show on one line or two). */

@@ -4,9 +4,9 @@ import { CliIo, CliUsageError, runCliCommands, TokenAdmin, TokenListRow } from '
 import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
 import { ConnectedAppsDatabase } from '../grants/connected-apps.host';
 import { ConnectedAppsService } from '../grants/connected-apps.service';
-import { createOAuthRecords } from '../oauth.migration';
-import { OAuthRecordsAdapter } from '../oauth-records.adapter';
-import type { OAuthDatabase } from '../oauth.tables';
+import { createOAuthRecords } from '../records/oauth.migration';
+import { OAuthRecordsAdapter } from '../records/oauth-records.adapter';
+import type { OAuthDatabase } from '../records/oauth.tables';
 
 /** The same database as the adapter types it (Kysely's types are invariant in the table set). */
 const records = (db: Kysely<ConnectedAppsDatabase>) => db as unknown as Kysely<OAuthDatabase>;

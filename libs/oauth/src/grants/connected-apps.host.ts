@@ -1,4 +1,4 @@
-import type { OAuthRecordsTable } from '../oauth.tables';
+import type { OAuthRecordsTable } from '../records/oauth.tables';
 
 /**
  * Injection token of the host's `Kysely<ConnectedAppsDatabase>`: the host's

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { createApprovals, secureApprovalSignIn } from '@kobana/approvals';
-import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
-import type { OAuthHostDatabase } from './oauth-host';
-import { resolveOAuthServerSettings } from './oauth-server.settings';
+import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
+import type { OAuthHostDatabase } from '../oauth-host';
+import { resolveOAuthServerSettings } from '../oauth-server.settings';
 import { RegistrationThrottle } from './registration.throttle';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000);

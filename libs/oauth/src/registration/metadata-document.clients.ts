@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { ClientMetadataError } from './client-metadata/client-metadata.error';
-import type { OAuthRecordsAdapter } from './oauth-records.adapter';
-import type { ClientMetadataDocument, ClientMetadataSource } from './interfaces/client-metadata.source';
-import { OAuthMessages } from './oauth.messages';
+import type { OAuthRecordsAdapter } from '../records/oauth-records.adapter';
+import type { ClientMetadataDocument, ClientMetadataSource } from '../interfaces/client-metadata.source';
+import { OAuthMessages } from '../oauth.messages';
 import { applicationTypeOf } from './redirect-uri.policy';
 
 /** Builds the error oidc-provider answers `invalid_client` with. */

@@ -1,6 +1,6 @@
 import { escapeHtml, PAGE_HEADERS, pageHtml } from '@kobana/approvals';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { OAuthMessages } from './oauth.messages';
+import { OAuthMessages } from '../oauth.messages';
 
 /** An authorization error as the page shows it. */
 export interface AuthorizationErrorOut {

@@ -7,14 +7,14 @@ import type { Request, Response } from 'express';
 import type { Client, InteractionResults } from 'oidc-provider';
 import { consentBody } from './oauth-consent.view';
 import { clientScopeLimit, findRememberedGrant } from './oauth-grants';
-import { OAuthAuditEntry, OAuthAuditRecorder } from './oauth-audit.recorder';
-import { OAUTH_DATABASE, OAuthHostDatabase } from './oauth-host';
-import { OAuthMessages } from './oauth.messages';
-import { CLIENT_SOURCE, CONSENT_PATH } from './oauth-provider.factory';
-import { OAuthProviderService } from './oauth-provider.service';
-import { inProviderRealm } from './oidc-provider.loader';
-import { isLoopbackUri } from './redirect-uri.policy';
-import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
+import { OAuthAuditEntry, OAuthAuditRecorder } from '../audit/oauth-audit.recorder';
+import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host';
+import { OAuthMessages } from '../oauth.messages';
+import { CLIENT_SOURCE, CONSENT_PATH } from '../provider/oauth-provider.factory';
+import { OAuthProviderService } from '../provider/oauth-provider.service';
+import { inProviderRealm } from '../provider/oidc-provider.loader';
+import { isLoopbackUri } from '../registration/redirect-uri.policy';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.settings';
 
 /** The authorization request behind a consent page, as the page needs it. */
 interface PendingAuthorization {

@@ -1,14 +1,14 @@
 import { narrowDatabase } from '@kobana/database';
 import { Kysely } from 'kysely';
-import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
-import { ClientMetadataError } from './client-metadata/client-metadata.error';
-import type { ClientMetadataSource } from './interfaces/client-metadata.source';
+import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
+import { ClientMetadataError } from '../registration/client-metadata/client-metadata.error';
+import type { ClientMetadataSource } from '../interfaces/client-metadata.source';
 import { OAuthKeys } from './oauth.keys';
-import type { OAuthHostDatabase } from './oauth-host';
-import { createOAuthRecords } from './oauth.migration';
+import type { OAuthHostDatabase } from '../oauth-host';
+import { createOAuthRecords } from '../records/oauth.migration';
 import { createOAuthProvider } from './oauth-provider.factory';
-import { resolveOAuthServerSettings } from './oauth-server.settings';
-import type { OAuthDatabase } from './oauth.tables';
+import { resolveOAuthServerSettings } from '../oauth-server.settings';
+import type { OAuthDatabase } from '../records/oauth.tables';
 
 const DOCUMENT_URL = 'https://app.example/oauth/client.json';
 

@@ -1,6 +1,6 @@
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { renderAuthorizationError } from './authorization-error.page';
-import { OAuthMessages } from './oauth.messages';
+import { OAuthMessages } from '../oauth.messages';
 
 /** The authorization endpoint's path, relative to the issuer. */
 const AUTHORIZE = '/authorize';

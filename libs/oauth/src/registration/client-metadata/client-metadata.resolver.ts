@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { guardedRequest } from '@kobana/outbound';
-import type { ClientMetadataDocument, ClientMetadataSource } from '../interfaces/client-metadata.source';
+import type { ClientMetadataDocument, ClientMetadataSource } from '../../interfaces/client-metadata.source';
 import { ClientMetadataCache, freshnessSeconds } from './client-metadata.cache';
 import { ClientMetadataError } from './client-metadata.error';
 import { ClientMetadataFetchSlots } from './client-metadata.fetch-slots';

@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { narrowDatabase } from '@kobana/database';
-import type { OAuthDatabase } from './oauth.tables';
+import type { OAuthDatabase } from '../records/oauth.tables';
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { OAuthAuditRecorder } from './oauth-audit.recorder';
-import { ClientMetadataSource } from './interfaces/client-metadata.source';
-import { OAUTH_DATABASE, OAUTH_SIGNING_SECRET, OAuthHostDatabase, OAuthSigningSecret } from './oauth-host';
+import { OAuthAuditRecorder } from '../audit/oauth-audit.recorder';
+import { ClientMetadataSource } from '../interfaces/client-metadata.source';
+import { OAUTH_DATABASE, OAUTH_SIGNING_SECRET, OAuthHostDatabase, OAuthSigningSecret } from '../oauth-host';
 import { OAuthKeys } from './oauth.keys';
 import { createOAuthProvider } from './oauth-provider.factory';
-import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.settings';
 
 /** Revoked grants remembered at most for their `grant.revoked` event (see `revokedGrants`). */
 const REVOKED_GRANTS_KEPT = 1000;

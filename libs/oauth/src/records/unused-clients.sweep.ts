@@ -1,5 +1,5 @@
 import { Kysely, sql } from 'kysely';
-import { PRE_REGISTERED_CLIENT_PREFIX } from './grants/connected-apps.service';
+import { PRE_REGISTERED_CLIENT_PREFIX } from '../grants/connected-apps.service';
 import type { OAuthDatabase } from './oauth.tables';
 
 /** Clients looked at per statement: one pass over their records per batch. */

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { AdapterPayload } from 'oidc-provider';
 import { narrowDatabase } from '@kobana/database';
-import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
-import type { OAuthHostDatabase } from './oauth-host';
+import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
+import type { OAuthHostDatabase } from '../oauth-host';
 import { createOAuthRecords } from './oauth.migration';
 import { OAuthPruner } from './oauth.pruner';
 import { OAuthRecordsAdapter } from './oauth-records.adapter';
 import type { OAuthDatabase } from './oauth.tables';
-import { resolveOAuthServerSettings } from './oauth-server.settings';
+import { resolveOAuthServerSettings } from '../oauth-server.settings';
 
 const DAY = 86_400_000;
 const NOW = new Date(Date.UTC(2026, 5, 1));

@@ -1,5 +1,5 @@
 import { DynamicModule, FactoryProvider, InjectionToken, Module, ModuleMetadata, OptionalFactoryDependency, Provider } from '@nestjs/common';
-import { ClientMetadataSource } from '../interfaces/client-metadata.source';
+import { ClientMetadataSource } from '../../interfaces/client-metadata.source';
 import type { ClientMetadataOptions } from './client-metadata.options';
 import { ClientMetadataDocuments } from './client-metadata.resolver';
 

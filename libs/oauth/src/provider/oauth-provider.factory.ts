@@ -1,20 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { clientMetadataOverLimit } from './client-metadata.limits';
-import type { ClientMetadataSource } from './interfaces/client-metadata.source';
-import { MetadataDocumentClients } from './metadata-document.clients';
+import { clientMetadataOverLimit } from '../registration/client-metadata.limits';
+import type { ClientMetadataSource } from '../interfaces/client-metadata.source';
+import { MetadataDocumentClients } from '../registration/metadata-document.clients';
 import { OAuthKeys } from './oauth.keys';
-import { OAuthMessages } from './oauth.messages';
-import { OAuthRecordsAdapter } from './oauth-records.adapter';
-import type { OAuthDatabase } from './oauth.tables';
-import type { ResolvedOAuthServerSettings } from './oauth-server.settings';
+import { OAuthMessages } from '../oauth.messages';
+import { OAuthRecordsAdapter } from '../records/oauth-records.adapter';
+import type { OAuthDatabase } from '../records/oauth.tables';
+import type { ResolvedOAuthServerSettings } from '../oauth-server.settings';
 import { inProviderRealm, oidcProvider } from './oidc-provider.loader';
-import { applicationTypeOf, isAllowedRedirectUri } from './redirect-uri.policy';
-import { AuthorizationErrorOut, renderAuthorizationError } from './authorization-error.page';
-import { keepErrorsOnIssuer } from './authorization-error.policy';
-import { logOAuthRequests } from './oauth-request.log';
-import { checkTargetBeforeSpending } from './token-target.check';
-import { CLIENT_SCOPE, clientScopeLimit } from './oauth-grants';
+import { applicationTypeOf, isAllowedRedirectUri } from '../registration/redirect-uri.policy';
+import { AuthorizationErrorOut, renderAuthorizationError } from '../authorization/authorization-error.page';
+import { keepErrorsOnIssuer } from '../authorization/authorization-error.policy';
+import { logOAuthRequests } from '../audit/oauth-request.log';
+import { checkTargetBeforeSpending } from '../token/token-target.check';
+import { CLIENT_SCOPE, clientScopeLimit } from '../authorization/oauth-grants';
 
 /** Paths of the endpoints oidc-provider serves, relative to the issuer. */
 export const OAUTH_ROUTES = {

@@ -1,6 +1,6 @@
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { OAuthMessages } from './oauth.messages';
-import { oidcProvider } from './oidc-provider.loader';
+import { OAuthMessages } from '../oauth.messages';
+import { oidcProvider } from '../provider/oidc-provider.loader';
 
 /** What a spendable token (an authorization code, a refresh token) knows of its resources. */
 interface BoundToken {

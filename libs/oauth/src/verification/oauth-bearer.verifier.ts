@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { McpCaller, McpTokenVerifier } from '@kobana/mcp';
 import { McpAccessTokenVerifier } from '@kobana/identity';
 import { OAuthAccessTokenVerifier } from './oauth-access-token.verifier';
-import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from './oauth-server.settings';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.settings';
 
 /**
  * The MCP verifier a host hands the MCP module: a token with the host's

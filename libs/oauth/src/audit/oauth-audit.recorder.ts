@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { OAuthAuditRecord, OAuthAuditSink } from './interfaces/oauth-audit.sink';
-import { OAUTH_DATABASE, OAuthHostDatabase } from './oauth-host';
+import { OAuthAuditRecord, OAuthAuditSink } from '../interfaces/oauth-audit.sink';
+import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host';
 import { OAUTH_LOG_CONTEXT } from './oauth-request.log';
 
 /** An event before its organization is known: the person's own. */

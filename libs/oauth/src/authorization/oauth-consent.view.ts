@@ -1,6 +1,6 @@
 import { escapeHtml } from '@kobana/approvals';
-import { OAuthMessages } from './oauth.messages';
-import type { OAuthScopeDescription } from './oauth-server.settings';
+import { OAuthMessages } from '../oauth.messages';
+import type { OAuthScopeDescription } from '../oauth-server.settings';
 
 /** What the consent page shows. */
 export interface ConsentView {
