@@ -38,7 +38,7 @@ function expiry(expiresAt: string, now: Date): SafeHtml {
 }
 
 /** Pending and unexpired: the only state in which Continue or Cancel means anything. */
-export function isDecidable(approval: McpApproval, now: Date): boolean {
+function isDecidable(approval: McpApproval, now: Date): boolean {
   return approval.status === 'pending' && Date.parse(approval.expires_at) > now.getTime();
 }
 

@@ -6,7 +6,7 @@
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 /** `text` with every bidirectional control shown as U+FFFD: the person sees that something was there, not what it would reorder. */
-export function neutralizeBidi(text: string): string {
+function neutralizeBidi(text: string): string {
   return text.replace(BIDI_CONTROLS, '\uFFFD');
 }
 
