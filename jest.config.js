@@ -32,6 +32,7 @@ const common = {
     '^@kobana/mcp/testing$': '<rootDir>/libs/mcp/src/testing',
     '^@kobana/oauth$': '<rootDir>/libs/oauth/src',
     '^@kobana/outbound$': '<rootDir>/libs/outbound/src',
+    '^@kobana/pages$': '<rootDir>/libs/pages/src',
   },
 };
 module.exports = {

@@ -1,7 +1,5 @@
 /** The events an endpoint may subscribe to. */
 export const WEBHOOK_EVENT_TYPES = ['execution.finished'] as const;
-/** One of {@link WEBHOOK_EVENT_TYPES}. */
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** `pending` until a 2xx (`succeeded`) or the last attempt failed (`failed`). */
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';

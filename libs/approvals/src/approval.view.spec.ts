@@ -1,5 +1,5 @@
 import type { McpApproval } from '@kobana/mcp';
-import { approvalBody } from './approval.view';
+import { approvalBody as approvalMarkup } from './approval.view';
 
 const now = new Date('2026-12-01T14:00:00.000Z');
 const approval = (overrides: Partial<McpApproval> = {}): McpApproval => ({
@@ -22,6 +22,8 @@ const approval = (overrides: Partial<McpApproval> = {}): McpApproval => ({
   ...overrides,
 });
 const tool = { title: 'Delete a thing', description: 'Deletes it' };
+/** The page's markup as the response sends it. */
+const approvalBody = (...args: Parameters<typeof approvalMarkup>): string => approvalMarkup(...args).toString();
 
 describe('approvalBody', () => {
   it('says when the link expires in the person’s terms, with the instant for the browser and UTC as the fallback', () => {

@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { McpToolRegistry } from '@kobana/mcp';
 import type { McpApproval } from '@kobana/mcp';
-import { redirect, sendPage } from './approval.html';
+import { html, redirect, sendPage } from '@kobana/pages';
 import { ApprovalSession, ApprovalSessionsService } from './approval-sessions.service';
 import { approvalBody, ApprovalToolView } from './approval.view';
 import { ApprovalMessages } from './approvals.messages';
@@ -35,7 +35,7 @@ export class ApprovalsController {
     if (!session) return redirect(res, `/sign-in?next=${encodeURIComponent(`/approvals/${id}`)}`);
     const approval = await this.authorized(id, session, res);
     if (approval) {
-      const body = approvalBody(approval, this.tool(approval), session.csrf_token, new Date()) + signOutBlock(session.email);
+      const body = html`${approvalBody(approval, this.tool(approval), session.csrf_token, new Date())}${signOutBlock(session.email)}`;
       sendPage(res, 200, ApprovalMessages.pageTitle(), body);
     }
   }
@@ -46,7 +46,7 @@ export class ApprovalsController {
     const body = req.body as Record<string, unknown>;
     const session = await this.sessions.find(req.headers.cookie);
     if (!session) return redirect(res, `/sign-in?next=${encodeURIComponent(`/approvals/${id}`)}`);
-    if (!this.sessions.checkCsrf(session, body.csrf_token)) return sendPage(res, 403, ApprovalMessages.csrfTitle(), `<p>${ApprovalMessages.csrf()}</p>`);
+    if (!this.sessions.checkCsrf(session, body.csrf_token)) return sendPage(res, 403, ApprovalMessages.csrfTitle(), html`<p>${ApprovalMessages.csrf()}</p>`);
     const approval = await this.authorized(id, session, res);
     if (!approval) return;
     if (body.decision === 'continue' || body.decision === 'cancel') {
@@ -60,11 +60,11 @@ export class ApprovalsController {
   private async authorized(id: string, session: ApprovalSession, res: Response): Promise<McpApproval | undefined> {
     const approval = id.length <= 64 ? await this.store.findApproval(id) : undefined;
     if (!approval || approval.organization_id !== session.organization_id) {
-      sendPage(res, 404, ApprovalMessages.notFoundTitle(), `<p>${ApprovalMessages.notFound()}</p>`);
+      sendPage(res, 404, ApprovalMessages.notFoundTitle(), html`<p>${ApprovalMessages.notFound()}</p>`);
       return undefined;
     }
     if (approval.subject !== session.user_id && !DECIDING_ROLES.has(session.role)) {
-      sendPage(res, 403, ApprovalMessages.forbiddenTitle(), `<p>${ApprovalMessages.forbidden()}</p>`);
+      sendPage(res, 403, ApprovalMessages.forbiddenTitle(), html`<p>${ApprovalMessages.forbidden()}</p>`);
       return undefined;
     }
     return approval;

@@ -17,7 +17,6 @@ export { addApprovalSummary } from './approval-summary.migration';
 export { ApprovalSessionsService } from './approval-sessions.service';
 export type { ApprovalSession } from './approval-sessions.service';
 export { PagePostPolicy } from './page-post.policy';
-export { escapeHtml, neutralizeBidi, PAGE_HEADERS, pageHtml, redirect, sendPage } from './approval.html';
 export { signOutBlock } from './sign-in.view';
 export { countAttempt } from './attempt.counter';
 export type { AttemptCounterDatabase, AttemptWindow, CountedAttempts } from './attempt.counter';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Request, Response } from 'express';
-import { sendPage } from './approval.html';
+import { html, sendPage } from '@kobana/pages';
 import { ApprovalMessages } from './approvals.messages';
 
 /** The only body the pages' forms send. */
@@ -31,13 +31,13 @@ export class PagePostPolicy {
   /** Answers 403 or 415 and returns `true` when the request must go no further. */
   refused(req: Request, res: Response): boolean {
     if (this.crossSite(req)) {
-      sendPage(res, 403, ApprovalMessages.crossSiteTitle(), `<p>${ApprovalMessages.crossSite()}</p>`);
+      sendPage(res, 403, ApprovalMessages.crossSiteTitle(), html`<p>${ApprovalMessages.crossSite()}</p>`);
       return true;
     }
     // Not req.is(): it answers null for an empty body, and an empty form (sign-out) is still a form.
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== FORM_TYPE || typeof req.body !== 'object' || req.body === null) {
-      sendPage(res, 415, ApprovalMessages.notAFormTitle(), `<p>${ApprovalMessages.notAForm()}</p>`);
+      sendPage(res, 415, ApprovalMessages.notAFormTitle(), html`<p>${ApprovalMessages.notAForm()}</p>`);
       return true;
     }
     return false;

@@ -3,8 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import { ModuleRef } from '@nestjs/core';
 import { MCP_RESOLVED_OPTIONS } from '@kobana/mcp';
 import type { Request, Response } from 'express';
+import { html, redirect, sendPage } from '@kobana/pages';
 import { APPROVAL_IDENTITY, ApprovalIdentity } from './approval-host';
-import { escapeHtml, redirect, sendPage } from './approval.html';
 import { APPROVAL_SESSION_SECONDS, ApprovalSessionsService } from './approval-sessions.service';
 import { sessionCookieHeader } from './approval-session.cookie';
 import { ApprovalMessages } from './approvals.messages';
@@ -55,8 +55,8 @@ export class SignInController {
   async form(@Query('next') next: unknown, @Headers('cookie') cookie: string | undefined, @Res() res: Response): Promise<void> {
     const session = await this.sessions.find(cookie);
     if (session) {
-      const apps = `<p><a href="/connected-apps" id="connected-apps-link">${escapeHtml(ApprovalMessages.connectedApps())}</a></p>`;
-      return sendPage(res, 200, this.title, `<h1>${escapeHtml(this.title)}</h1>${signOutBlock(session.email)}${apps}`);
+      const apps = html`<p><a href="/connected-apps" id="connected-apps-link">${ApprovalMessages.connectedApps()}</a></p>`;
+      return sendPage(res, 200, this.title, html`<h1>${this.title}</h1>${signOutBlock(session.email)}${apps}`);
     }
     sendPage(res, 200, this.title, signInBody(this.title, safeNext(next)));
   }

@@ -1,4 +1,4 @@
-import { escapeHtml } from './approval.html';
+import { html, SafeHtml } from '@kobana/pages';
 import { ApprovalMessages } from './approvals.messages';
 
 /** Where a sign-in may send the person afterwards: an approval page, an OAuth consent page, the connected apps or the audit page of this site, nothing else (no open redirect). */
@@ -12,24 +12,24 @@ export function safeNext(next: unknown): string | undefined {
     : undefined;
 }
 
-/** The sign-in form of `title`, with an error line (already plain text, escaped here) after a refused attempt. */
-export function signInBody(title: string, next: string | undefined, error?: string): string {
-  return (
-    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(ApprovalMessages.signInIntro())}</p>` +
-    (error ? `<p class="error" id="error">${escapeHtml(error)}</p>` : '') +
-    `<form method="post" action="/sign-in">` +
-    (next ? `<input type="hidden" name="next" value="${escapeHtml(next)}">` : '') +
-    `<label>${escapeHtml(ApprovalMessages.email())}<input type="email" name="email" autocomplete="username" required></label>` +
-    `<label>${escapeHtml(ApprovalMessages.password())}<input type="password" name="password" autocomplete="current-password" required></label>` +
-    `<button class="primary" type="submit">${escapeHtml(ApprovalMessages.signIn())}</button></form>`
-  );
+/** The sign-in form of `title`, with an error line (plain text) after a refused attempt. */
+export function signInBody(title: string, next: string | undefined, error?: string): SafeHtml {
+  return html`${[
+    html`<h1>${title}</h1><p>${ApprovalMessages.signInIntro()}</p>`,
+    error ? html`<p class="error" id="error">${error}</p>` : null,
+    html`<form method="post" action="/sign-in">`,
+    next ? html`<input type="hidden" name="next" value="${next}">` : null,
+    html`<label>${ApprovalMessages.email()}<input type="email" name="email" autocomplete="username" required></label>`,
+    html`<label>${ApprovalMessages.password()}<input type="password" name="password" autocomplete="current-password" required></label>`,
+    html`<button class="primary" type="submit">${ApprovalMessages.signIn()}</button></form>`,
+  ]}`;
 }
 
 /** Who is signed in, and the button that signs them out; on every page that shows a signed-in person. */
-export function signOutBlock(email: string): string {
-  return (
-    `<form method="post" action="/sign-out" id="sign-out-form"><p>${escapeHtml(ApprovalMessages.signedInAs())} ` +
-    `<strong id="signed-in-as">${escapeHtml(email)}</strong></p>` +
-    `<button type="submit" id="sign-out">${escapeHtml(ApprovalMessages.signOut())}</button></form>`
-  );
+export function signOutBlock(email: string): SafeHtml {
+  return html`${[
+    html`<form method="post" action="/sign-out" id="sign-out-form"><p>${ApprovalMessages.signedInAs()} `,
+    html`<strong id="signed-in-as">${email}</strong></p>`,
+    html`<button type="submit" id="sign-out">${ApprovalMessages.signOut()}</button></form>`,
+  ]}`;
 }

@@ -1,7 +1,7 @@
 import { Controller, Post, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Request, Response } from 'express';
-import { redirect } from './approval.html';
+import { redirect } from '@kobana/pages';
 import { ApprovalSessionsService } from './approval-sessions.service';
 import { sessionCookieHeader } from './approval-session.cookie';
 import { PagePostPolicy } from './page-post.policy';

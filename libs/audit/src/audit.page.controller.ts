@@ -1,7 +1,8 @@
 import { BadRequestException, Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Kysely } from 'kysely';
-import { ApprovalSessionsService, redirect, sendPage, signOutBlock } from '@kobana/approvals';
+import { ApprovalSessionsService, signOutBlock } from '@kobana/approvals';
+import { html, redirect, sendPage } from '@kobana/pages';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
 import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.settings';
 import { AuditEventsService } from './audit-events.service';
@@ -30,20 +31,20 @@ export class AuditPageController {
     const session = await this.sessions.find(cookie);
     if (!session) return redirect(res, `/sign-in?next=${encodeURIComponent('/audit')}`);
     if (!this.settings.pageRoles.includes(session.role)) {
-      return sendPage(res, 403, AuditPageMessages.forbiddenTitle(), `<p>${AuditPageMessages.forbidden()}</p>` + signOutBlock(session.email));
+      return sendPage(res, 403, AuditPageMessages.forbiddenTitle(), html`<p>${AuditPageMessages.forbidden()}</p>${signOutBlock(session.email)}`);
     }
     let page;
     try {
       page = await this.events.list(session.organization_id, { limit: PAGE_SIZE, ...(typeof cursor === 'string' && cursor ? { cursor } : {}) });
     } catch (error) {
       if (!(error instanceof BadRequestException)) throw error;
-      return sendPage(res, 400, AuditPageMessages.invalidCursorTitle(), `<p>${AuditMessages.invalidCursor()}</p>`);
+      return sendPage(res, 400, AuditPageMessages.invalidCursorTitle(), html`<p>${AuditMessages.invalidCursor()}</p>`);
     }
     const subjects = [...new Set(page.data.map((event) => event.subject))];
     const users = subjects.length
       ? await this.db.selectFrom('users').select(['id', 'email']).where('organization_id', '=', session.organization_id).where('id', 'in', subjects).execute()
       : [];
     const people = new Map(users.map((user) => [user.id, user.email]));
-    sendPage(res, 200, AuditPageMessages.title(), auditPageBody(page.data, people, page.meta.next_cursor) + signOutBlock(session.email));
+    sendPage(res, 200, AuditPageMessages.title(), html`${auditPageBody(page.data, people, page.meta.next_cursor)}${signOutBlock(session.email)}`);
   }
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@kobana/approvals';
+import { html, SafeHtml } from '@kobana/pages';
 import { AuditEventView } from './audit-event.view';
 import { AuditPageMessages } from './audit-page.messages';
 
@@ -16,33 +16,34 @@ function outcomeText(event: AuditEventView): string {
 }
 
 /** The client as the person knows it: the registered name (or id), and what the client says it is, marked as such. */
-function clientText(event: AuditEventView): string {
-  const registered = escapeHtml(event.client_name ?? event.client_id);
+function clientText(event: AuditEventView): SafeHtml {
+  const registered = event.client_name ?? event.client_id;
   const said = event.client_info?.name;
-  return said ? `${registered}<br><small>${escapeHtml(AuditPageMessages.selfReported(said))}</small>` : registered;
+  return said ? html`${registered}<br><small>${AuditPageMessages.selfReported(said)}</small>` : html`${registered}`;
 }
 
 /**
  * The body of `/audit`: one row per event, newest first, every value
  * escaped, and a link to the next page when there is one.
  */
-export function auditPageBody(events: AuditEventView[], people: ReadonlyMap<string, string>, nextCursor: string | null): string {
+export function auditPageBody(events: AuditEventView[], people: ReadonlyMap<string, string>, nextCursor: string | null): SafeHtml {
   const rows = events.map(
     (event) =>
-      `<tr class="audit-event" data-id="${escapeHtml(event.id)}">` +
-      `<td><time datetime="${escapeHtml(event.time)}">${escapeHtml(utc(event.time))}</time></td>` +
-      `<td>${escapeHtml(people.get(event.subject) ?? event.subject)}</td>` +
-      `<td>${clientText(event)}</td>` +
-      `<td class="tool">${escapeHtml(event.tool ?? event.method)}</td>` +
-      `<td class="decision">${escapeHtml(AuditPageMessages.decision(event.decision))}</td>` +
-      `<td class="outcome">${escapeHtml(outcomeText(event))}</td>` +
-      `</tr>`,
+      html`${[
+        html`<tr class="audit-event" data-id="${event.id}">`,
+        html`<td><time datetime="${event.time}">${utc(event.time)}</time></td>`,
+        html`<td>${people.get(event.subject) ?? event.subject}</td>`,
+        html`<td>${clientText(event)}</td>`,
+        html`<td class="tool">${event.tool ?? event.method}</td>`,
+        html`<td class="decision">${AuditPageMessages.decision(event.decision)}</td>`,
+        html`<td class="outcome">${outcomeText(event)}</td>`,
+        html`</tr>`,
+      ]}`,
   );
+  const head = AuditPageMessages.columns().map((column) => html`<th>${column}</th>`);
   const table = events.length
-    ? `<table id="audit-events"><thead><tr>${AuditPageMessages.columns()
-        .map((column) => `<th>${escapeHtml(column)}</th>`)
-        .join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
-    : `<p id="no-events">${escapeHtml(AuditPageMessages.none())}</p>`;
-  const more = nextCursor ? `<p><a id="older" href="/audit?cursor=${encodeURIComponent(nextCursor)}">${escapeHtml(AuditPageMessages.older())}</a></p>` : '';
-  return `<h1>${escapeHtml(AuditPageMessages.title())}</h1><p>${escapeHtml(AuditPageMessages.intro())}</p>${table}${more}`;
+    ? html`<table id="audit-events"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`
+    : html`<p id="no-events">${AuditPageMessages.none()}</p>`;
+  const more = nextCursor ? html`<p><a id="older" href="/audit?cursor=${encodeURIComponent(nextCursor)}">${AuditPageMessages.older()}</a></p>` : null;
+  return html`<h1>${AuditPageMessages.title()}</h1><p>${AuditPageMessages.intro()}</p>${table}${more}`;
 }

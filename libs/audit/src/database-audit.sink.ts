@@ -173,7 +173,7 @@ export function toRow(event: McpAuditEvent): AuditEventsTable {
 }
 
 /** An authorization-server event as a row: its action in `decision`, its endpoint in `method`, its details in `arguments`. */
-export function oauthRow(event: AuditOAuthRecord): AuditEventsTable {
+function oauthRow(event: AuditOAuthRecord): AuditEventsTable {
   return {
     id: timeOrderedUuid(),
     kind: 'oauth',

@@ -4,9 +4,6 @@ import { CliUsageError } from './cli-usage.error';
 /** How an option is given: with a value (`--name value`; `multiple` to take it more than once), or as a flag (`--flag`). */
 export type CliOptionSpec = { type: 'string'; multiple?: boolean } | { type: 'boolean' };
 
-/** The options a command accepts, by name. */
-export type CliOptionNames<K extends string> = Record<K, CliOptionSpec>;
-
 /** What was given: a string for each option that takes a value (every one given, in order, for a `multiple` one), `true` for each flag present. */
 export type CliOptionValues<O extends Record<string, CliOptionSpec>> = {
   [K in keyof O]?: O[K] extends { type: 'boolean' } ? boolean : O[K] extends { multiple: true } ? string[] : string;

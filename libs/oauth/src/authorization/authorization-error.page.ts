@@ -1,4 +1,4 @@
-import { escapeHtml, PAGE_HEADERS, pageHtml } from '@kobana/approvals';
+import { html, PAGE_HEADERS, pageHtml } from '@kobana/pages';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { OAuthMessages } from '../oauth.messages';
 
@@ -17,10 +17,9 @@ export interface AuthorizationErrorOut {
 export function renderAuthorizationError(ctx: KoaContextWithOIDC, out: AuthorizationErrorOut): void {
   ctx.type = 'html';
   ctx.set({ ...PAGE_HEADERS });
-  const description = out.error_description ? `<p id="error-description">${escapeHtml(String(out.error_description))}</p>` : '';
+  const description = out.error_description ? html`<p id="error-description">${String(out.error_description)}</p>` : null;
   ctx.body = pageHtml(
     OAuthMessages.errorTitle(),
-    `<h1>${escapeHtml(OAuthMessages.errorTitle())}</h1><p class="error" id="error"><code>${escapeHtml(String(out.error))}</code></p>${description}` +
-      `<p>${escapeHtml(OAuthMessages.errorAdvice())}</p>`,
+    html`<h1>${OAuthMessages.errorTitle()}</h1><p class="error" id="error"><code>${String(out.error)}</code></p>${description}<p>${OAuthMessages.errorAdvice()}</p>`,
   );
 }

@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { MCP_RESOLVED_OPTIONS } from '@kobana/mcp';
-import { ApprovalSession, ApprovalSessionsService, PagePostPolicy, redirect, sendPage, signOutBlock } from '@kobana/approvals';
+import { ApprovalSession, ApprovalSessionsService, PagePostPolicy, signOutBlock } from '@kobana/approvals';
+import { html, redirect, SafeHtml, sendPage } from '@kobana/pages';
 import type { Kysely } from 'kysely';
 import type { Request, Response } from 'express';
 import type { Client, InteractionResults } from 'oidc-provider';
@@ -59,7 +60,7 @@ export class OAuthConsentController {
     // Only at the host's own check (prompt "login"): should the provider still find consent missing, the page shows rather than loop.
     if (remembered && missing.length === 0 && pending.prompt === 'login') return this.finish(req, res, session, remembered.grantId);
     // Allow and Deny both end, through /authorize, at the client's redirect_uri: the page's CSP must let the form get there.
-    const body = (await this.page(pending, session, missing, remembered !== undefined)) + signOutBlock(session.email);
+    const body = html`${await this.page(pending, session, missing, remembered !== undefined)}${signOutBlock(session.email)}`;
     sendPage(res, 200, OAuthMessages.consentTitle(), body, [formActionSource(pending.redirectUri)]);
   }
 
@@ -69,7 +70,7 @@ export class OAuthConsentController {
     const body = req.body as Record<string, unknown>;
     const session = await this.sessions.find(req.headers.cookie);
     if (!session) return redirect(res, signInPath(uid));
-    if (!this.sessions.checkCsrf(session, body.csrf_token)) return sendPage(res, 403, OAuthMessages.csrfTitle(), `<p>${OAuthMessages.csrf()}</p>`);
+    if (!this.sessions.checkCsrf(session, body.csrf_token)) return sendPage(res, 403, OAuthMessages.csrfTitle(), html`<p>${OAuthMessages.csrf()}</p>`);
     const pending = await this.pending(uid, req, res);
     if (!pending) return;
     if (body.decision === 'deny') {
@@ -132,11 +133,11 @@ export class OAuthConsentController {
     } catch {
       // No interaction cookie, an expired interaction, or a client gone since: the same page.
     }
-    sendPage(res, 404, OAuthMessages.notFoundTitle(), `<p>${OAuthMessages.notFound()}</p>`);
+    sendPage(res, 404, OAuthMessages.notFoundTitle(), html`<p>${OAuthMessages.notFound()}</p>`);
     return undefined;
   }
 
-  private async page(pending: PendingAuthorization, session: ApprovalSession, scopes: string[], stepUp: boolean): Promise<string> {
+  private async page(pending: PendingAuthorization, session: ApprovalSession, scopes: string[], stepUp: boolean): Promise<SafeHtml> {
     const metadata = pending.client.metadata();
     const organization = await this.db.selectFrom('organizations').select('name').where('id', '=', session.organization_id).executeTakeFirst();
     const fromDocument = metadata[CLIENT_SOURCE] === 'metadata_document';

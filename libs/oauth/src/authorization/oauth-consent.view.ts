@@ -1,4 +1,4 @@
-import { escapeHtml } from '@kobana/approvals';
+import { html, SafeHtml } from '@kobana/pages';
 import { OAuthMessages } from '../oauth.messages';
 import type { OAuthScopeDescription } from '../oauth-server.settings';
 
@@ -21,26 +21,24 @@ export interface ConsentView {
 }
 
 /** The consent page's body: who asks, vouched for by whom, for which organization, to do what; one form, Allow or Deny. */
-export function consentBody(view: ConsentView): string {
+export function consentBody(view: ConsentView): SafeHtml {
   const origin = view.origin.kind === 'metadata_document' ? OAuthMessages.fromDocument(view.origin.host) : OAuthMessages.selfRegistered();
-  const scopes = view.scopes.length
-    ? `<p>${escapeHtml(view.stepUp ? OAuthMessages.newScopesIntro() : OAuthMessages.scopesIntro())}</p><ul id="scopes">${view.scopes
-        .map((entry) => `<li data-scope="${escapeHtml(entry.scope)}">${escapeHtml(entry.description)} <code>${escapeHtml(entry.scope)}</code></li>`)
-        .join('')}</ul>`
-    : `<p id="scopes">${escapeHtml(OAuthMessages.noScopes())}</p>`;
-  return (
-    `<h1>${escapeHtml(OAuthMessages.consentTitle())}</h1>` +
-    `<p><strong id="client-name">${escapeHtml(view.clientName)}</strong> ${escapeHtml(OAuthMessages.asksAccess(view.serverName))} ` +
-    `${escapeHtml(OAuthMessages.inOrganization())} <strong id="organization">${escapeHtml(view.organizationName)}</strong>.</p>` +
-    `<p id="client-origin" class="${view.origin.kind === 'registered' ? 'error' : ''}">${escapeHtml(origin)}</p>` +
-    `<p id="client-redirect">${escapeHtml(OAuthMessages.redirectsTo(view.redirect.host))}</p>` +
+  const items = view.scopes.map((entry) => html`<li data-scope="${entry.scope}">${entry.description} <code>${entry.scope}</code></li>`);
+  const intro = view.stepUp ? OAuthMessages.newScopesIntro() : OAuthMessages.scopesIntro();
+  const scopes = view.scopes.length ? html`<p>${intro}</p><ul id="scopes">${items}</ul>` : html`<p id="scopes">${OAuthMessages.noScopes()}</p>`;
+  return html`${[
+    html`<h1>${OAuthMessages.consentTitle()}</h1>`,
+    html`<p><strong id="client-name">${view.clientName}</strong> ${OAuthMessages.asksAccess(view.serverName)} `,
+    html`${OAuthMessages.inOrganization()} <strong id="organization">${view.organizationName}</strong>.</p>`,
+    html`<p id="client-origin" class="${view.origin.kind === 'registered' ? 'error' : ''}">${origin}</p>`,
+    html`<p id="client-redirect">${OAuthMessages.redirectsTo(view.redirect.host)}</p>`,
     // MCP authorization, "Localhost Redirect URI Risks": any program on this computer may claim a well-known client's document.
-    (view.redirect.loopback ? `<p id="loopback-warning" class="error">${escapeHtml(OAuthMessages.loopbackWarning(view.redirect.host))}</p>` : '') +
-    scopes +
-    `<form method="post" action="/oauth/consent/${escapeHtml(encodeURIComponent(view.uid))}">` +
-    `<input type="hidden" name="csrf_token" value="${escapeHtml(view.csrfToken)}">` +
-    `<button class="primary" type="submit" name="decision" value="allow">${escapeHtml(OAuthMessages.allow())}</button>` +
-    `<button type="submit" name="decision" value="deny">${escapeHtml(OAuthMessages.deny())}</button>` +
-    `</form>`
-  );
+    view.redirect.loopback ? html`<p id="loopback-warning" class="error">${OAuthMessages.loopbackWarning(view.redirect.host)}</p>` : null,
+    scopes,
+    html`<form method="post" action="/oauth/consent/${encodeURIComponent(view.uid)}">`,
+    html`<input type="hidden" name="csrf_token" value="${view.csrfToken}">`,
+    html`<button class="primary" type="submit" name="decision" value="allow">${OAuthMessages.allow()}</button>`,
+    html`<button type="submit" name="decision" value="deny">${OAuthMessages.deny()}</button>`,
+    html`</form>`,
+  ]}`;
 }

@@ -43,7 +43,7 @@ export async function runPasswordReset(services: PasswordResetServices, email: s
 }
 
 /** Reads `password reset --email <email>`. @throws CliUsageError */
-export function parsePasswordResetArgs(args: string[]): { email: string } {
+function parsePasswordResetArgs(args: string[]): { email: string } {
   return { email: requireOption(parseCliOptions(args, { email: { type: 'string' } }), 'email') };
 }
 

@@ -273,7 +273,7 @@ export function sha256(id: string): string {
 }
 
 /** Where a client id comes from, by its shape. */
-export function sourceOf(clientId: string): ConnectedAppSource {
+function sourceOf(clientId: string): ConnectedAppSource {
   if (clientId.startsWith('https://')) return 'metadata-document';
   if (clientId.startsWith(PRE_REGISTERED_CLIENT_PREFIX)) return 'pre-registered';
   return 'registered';

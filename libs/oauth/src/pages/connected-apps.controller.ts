@@ -1,6 +1,7 @@
 import { Controller, Get, Headers, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApprovalSessionsService, PagePostPolicy, redirect, sendPage, signOutBlock } from '@kobana/approvals';
+import { ApprovalSessionsService, PagePostPolicy, signOutBlock } from '@kobana/approvals';
+import { html, redirect, sendPage } from '@kobana/pages';
 import { ConnectedAppsService } from '../grants/connected-apps.service';
 import { ConnectedAppsMessages } from './connected-apps.messages';
 import { connectedAppsBody } from './connected-apps.view';
@@ -28,7 +29,7 @@ export class ConnectedAppsController {
     const session = await this.sessions.find(cookie);
     if (!session) return redirect(res, SIGN_IN);
     const apps = await this.apps.listForPerson(session.user_id);
-    sendPage(res, 200, ConnectedAppsMessages.pageTitle(), connectedAppsBody(apps, session.csrf_token) + signOutBlock(session.email));
+    sendPage(res, 200, ConnectedAppsMessages.pageTitle(), html`${connectedAppsBody(apps, session.csrf_token)}${signOutBlock(session.email)}`);
   }
 
   @Post(':id/revoke')
@@ -38,10 +39,10 @@ export class ConnectedAppsController {
     if (!session) return redirect(res, SIGN_IN);
     const body = req.body as Record<string, unknown>;
     if (!this.sessions.checkCsrf(session, body.csrf_token)) {
-      return sendPage(res, 403, ConnectedAppsMessages.csrfTitle(), `<p>${ConnectedAppsMessages.csrf()}</p>`);
+      return sendPage(res, 403, ConnectedAppsMessages.csrfTitle(), html`<p>${ConnectedAppsMessages.csrf()}</p>`);
     }
     if (!(await this.apps.revokeForPerson(session.user_id, id))) {
-      return sendPage(res, 404, ConnectedAppsMessages.notFoundTitle(), `<p>${ConnectedAppsMessages.notFound()}</p>`);
+      return sendPage(res, 404, ConnectedAppsMessages.notFoundTitle(), html`<p>${ConnectedAppsMessages.notFound()}</p>`);
     }
     redirect(res, PAGE_PATH);
   }

@@ -214,7 +214,7 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata, grantR
 }
 
 /** The provider's cookie names: per host, with the `__Host-` / `__Secure-` prefixes on an https issuer. */
-export function cookieNames(prefix: string, https: boolean): { session: string; interaction: string; resume: string } {
+function cookieNames(prefix: string, https: boolean): { session: string; interaction: string; resume: string } {
   const host = https ? '__Host-' : '';
   const secure = https ? '__Secure-' : '';
   return { session: `${host}${prefix}_oauth_session`, interaction: `${secure}${prefix}_oauth_interaction`, resume: `${secure}${prefix}_oauth_resume` };

@@ -65,7 +65,7 @@ export class MetadataDocumentClients implements Adapter {
 }
 
 /** The client a document describes: always public, only the code flow, its own redirect URIs and name. */
-export function clientFromDocument(id: string, document: ClientMetadataDocument): AdapterPayload {
+function clientFromDocument(id: string, document: ClientMetadataDocument): AdapterPayload {
   const optional = { client_name: document.client_name, client_uri: document.client_uri, logo_uri: document.logo_uri };
   return {
     ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),

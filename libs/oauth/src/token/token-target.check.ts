@@ -13,7 +13,7 @@ interface BoundToken {
  * library checks it, and again just before it spends the token (see
  * {@link checkTargetBeforeSpending}).
  */
-export function checkTokenTarget(ctx: KoaContextWithOIDC, resource: string, token?: BoundToken): void {
+function checkTokenTarget(ctx: KoaContextWithOIDC, resource: string, token?: BoundToken): void {
   const { errors } = oidcProvider();
   const requested = ctx.oidc.params?.resource as unknown;
   if (requested === undefined) return;
