@@ -32,6 +32,8 @@ const common = {
     '^@kobana/mcp/testing$': '<rootDir>/libs/mcp/src/testing',
     '^@kobana/oauth$': '<rootDir>/libs/oauth/src',
     '^@kobana/outbound$': '<rootDir>/libs/outbound/src',
+    '^@kobana/platform$': '<rootDir>/libs/platform/src',
+    '^@kobana/platform/main$': '<rootDir>/libs/platform/src/main',
   },
 };
 module.exports = {
