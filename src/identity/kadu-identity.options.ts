@@ -8,4 +8,3 @@ export const KADU_IDENTITY_EXTRAS: Pick<IdentityOptions, 'organizationValues'> =
     return { plan };
   },
 };
-

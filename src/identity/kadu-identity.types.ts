@@ -2,4 +2,3 @@
 export const KADU_ROLES = ['owner', 'admin', 'operator', 'viewer'] as const;
 /** One of {@link KADU_ROLES}. */
 export type KaduRole = (typeof KADU_ROLES)[number];
-

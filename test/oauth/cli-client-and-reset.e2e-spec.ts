@@ -10,7 +10,7 @@ import { IdentityService } from '@kobana/identity';
 import { startBilling } from '../billing/billing-app';
 import { startKadu } from '../support/kadu-app';
 import { authorizationParams, AuthorizationStep, Browser, mcp, OAuthHost, pkce, REDIRECT_URI, tokenRequest } from './oauth-client.support';
-import { CLI_EXIT, runHostCli, CLI_EXIT as BILLING_CLI_EXIT } from '@kobana/platform';
+import { runHostCli } from '@kobana/platform';
 import { KADU } from '../../src/kadu.host';
 import { BILLING } from '../../apps/billing/billing.host';
 

@@ -42,5 +42,9 @@ export function hostMigrations(host: Pick<HostDescriptor, 'migrations'>): Databa
   if (twice !== undefined) throw new Error(HostMessages.migrationTwice(twice));
   // In name order, the order Kysely applies and records them in.
   const all: DatabaseMigrations = { ...PLATFORM_MIGRATIONS, ...host.migrations };
-  return Object.fromEntries(Object.keys(all).sort().map((name) => [name, all[name]]));
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((name) => [name, all[name]]),
+  );
 }
