@@ -50,4 +50,4 @@ const kadu = lines('src');
 const billing = new Set(lines('apps/billing').map((line) => line.text));
 const repeated = kadu.filter((line) => billing.has(line.text));
 if (process.argv.includes('--list')) for (const line of repeated) console.log(`${line.file}: ${line.text}`);
-console.log(`Repeated lines between src/ and apps/billing/: ${repeated.length}`);
+console.log(`Repeated lines between src/ and apps/billing/: ${repeated.length} (${new Set(repeated.map((line) => line.text)).size} distinct)`);
