@@ -33,6 +33,8 @@ const common = {
     '^@kobana/oauth$': '<rootDir>/libs/oauth/src',
     '^@kobana/outbound$': '<rootDir>/libs/outbound/src',
     '^@kobana/pages$': '<rootDir>/libs/pages/src',
+    '^@kobana/platform$': '<rootDir>/libs/platform/src',
+    '^@kobana/platform/main$': '<rootDir>/libs/platform/src/main',
   },
 };
 module.exports = {

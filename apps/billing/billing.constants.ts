@@ -6,6 +6,3 @@ export const BILLING_API_V1 = 'api/v1';
 
 /** Scopes Billing's tools, resources and routes declare. */
 export const BILLING_SCOPES = { read: 'billing:read', write: 'billing:write' } as const;
-
-/** Every scope, the default of a minted token. */
-export const BILLING_ALL_SCOPES: readonly string[] = [BILLING_SCOPES.read, BILLING_SCOPES.write];

@@ -1,10 +1,5 @@
-import { runBillingCli } from './cli/billing-cli.runner';
+import { runHostCliProcess } from '@kobana/platform';
+import { BILLING } from './billing.host';
 
-/** `npm run cli:billing -- …`: see `BILLING_CLI_USAGE`. */
-runBillingCli(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+/** `npm run cli:billing -- <command>`: the platform's CLI for Billing; `help` lists the commands. */
+runHostCliProcess(BILLING);

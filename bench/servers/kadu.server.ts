@@ -31,11 +31,12 @@ async function main(): Promise<void> {
     KADU_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   });
   // Required after the environment is set: Kadu reads its configuration when its modules load.
-  const { createKaduApp } = await import('../../src/app.setup');
+  const { createHostApp } = await import('@kobana/platform');
+  const { KADU } = await import('../../src/kadu.host');
   const { IdentityService } = await import('@kobana/identity');
   const { TasksService } = await import('../../src/tasks/tasks.service');
   const { CreateTaskDto } = await import('../../src/tasks/dto/create-task.dto');
-  const app = await createKaduApp({ logger: ['error'] });
+  const app = await createHostApp(KADU, { logger: ['error'] });
   await app.init();
   const identity = app.get(IdentityService);
   // Kadu keeps its production limits (600 reads a minute per caller: organization, user, OAuth client), so the

@@ -2,9 +2,12 @@ import { Kysely } from 'kysely';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { IdentityService } from '@kobana/identity';
-import { KADU_IDENTITY_OPTIONS } from '../identity/kadu-identity.options';
 import { DEMO_OWNER_EMAIL, DEMO_TOKEN_CLIENT } from './demo.constants';
 import { seedDemo } from './demo.seeder';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../kadu.host';
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 describe('seedDemo', () => {
   let db: Kysely<KaduDatabase>;

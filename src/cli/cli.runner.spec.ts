@@ -3,10 +3,15 @@ import { Kysely } from 'kysely';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { IdentityService } from '@kobana/identity';
-import { KADU_IDENTITY_OPTIONS } from '../identity/kadu-identity.options';
-import { CLI_EXIT, runCli } from './cli.runner';
 import { CliIo, DEFAULT_CLI_TOKEN_DAYS } from '@kobana/host-kit';
 import { ConnectedAppsDatabase, ConnectedAppsService } from '@kobana/oauth';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../kadu.host';
+import { CLI_EXIT, runHostCli } from '@kobana/platform';
+
+const runCli = (argv: string[], io?: CliIo, open?: () => Promise<INestApplicationContext>) => runHostCli(KADU, argv, io, open);
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 /** Captures what a command writes. */
 function captureIo(): CliIo & { stdout: string[]; stderr: string[] } {

@@ -5,10 +5,13 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { openKaduDatabase } from '../database/kadu-database.factory';
 import { IdentityService } from '@kobana/identity';
-import { KADU_IDENTITY_OPTIONS } from '../identity/kadu-identity.options';
 import { Kysely } from 'kysely';
 import type { ConnectedAppsDatabase } from '@kobana/oauth';
 import { seedConnectedApp } from '../../test/support/connected-apps.seed';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../kadu.host';
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 const run = promisify(execFile);
 

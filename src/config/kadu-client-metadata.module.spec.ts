@@ -1,5 +1,11 @@
+import { Environment } from '@kobana/host-kit';
+import { HostFlowsModule, loadHostConfig } from '@kobana/platform';
 import { describeClientMetadataModule } from '../../test/support/client-metadata-module.cases';
-import { KaduClientMetadataModule } from './kadu-client-metadata.module';
-import { loadKaduConfig } from './kadu-config.loader';
+import { KADU } from '../kadu.host';
 
-describeClientMetadataModule({ name: 'KaduClientMetadataModule', module: KaduClientMetadataModule, prefix: 'KADU', loadConfig: loadKaduConfig });
+describeClientMetadataModule({
+  name: 'KaduClientMetadataModule',
+  module: HostFlowsModule.clientMetadata(KADU),
+  prefix: 'KADU',
+  loadConfig: (env: Environment) => loadHostConfig(KADU, env),
+});

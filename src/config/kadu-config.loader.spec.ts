@@ -1,5 +1,10 @@
 import { resolve } from 'node:path';
-import { DEFAULT_DATABASE_URL, loadKaduConfig } from './kadu-config.loader';
+import { Environment } from '@kobana/host-kit';
+import { defaultDatabaseUrl, loadHostConfig } from '@kobana/platform';
+import { KADU } from '../kadu.host';
+
+const loadKaduConfig = (env: Environment) => loadHostConfig(KADU, env);
+const DEFAULT_DATABASE_URL = defaultDatabaseUrl(KADU);
 
 describe('loadKaduConfig', () => {
   it('applies the defaults to an empty environment', () => {

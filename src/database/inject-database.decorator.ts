@@ -1,5 +1,4 @@
-import { Inject } from '@nestjs/common';
-import { KADU_DATABASE } from './kadu-database.constants';
+import { InjectHostDatabase } from '@kobana/platform';
 
-/** Injects the application's `Kysely<KaduDatabase>`. */
-export const InjectDatabase = (): ParameterDecorator => Inject(KADU_DATABASE);
+/** Injects Kadu's `Kysely<KaduDatabase>` (the platform's one database token). */
+export const InjectDatabase = InjectHostDatabase;

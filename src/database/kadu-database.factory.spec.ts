@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQLITE_BUSY_TIMEOUT_MS } from '@kobana/database';
 import { openKaduDatabase } from './kadu-database.factory';
-import { KADU_MIGRATIONS } from './migrations';
+import { hostMigrations as allMigrations } from '@kobana/platform';
+import { KADU_MIGRATIONS as OWN_KADU_MIGRATIONS } from './migrations';
+
+/** Every migration the host runs, the libraries' included, in name order. */
+const KADU_MIGRATIONS = allMigrations({ migrations: OWN_KADU_MIGRATIONS });
 
 describe('openKaduDatabase', () => {
   let dir: string;

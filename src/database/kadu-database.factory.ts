@@ -1,12 +1,9 @@
-import { openDatabase, OpenedDatabase } from '@kobana/database';
+import { OpenedDatabase } from '@kobana/database';
+import { openHostDatabase } from '@kobana/platform';
 import { KaduDatabase } from './kadu-database.interface';
 import { KADU_MIGRATIONS } from './migrations';
 
-/**
- * Opens the database named by `DATABASE_URL` and brings it up to date with
- * Kadu's migrations (see `openDatabase`). The caller owns the instance and
- * must `destroy()` it.
- */
+/** Opens a database with every migration of Kadu, the libraries' included (see `openHostDatabase`); the caller must `destroy()` it. */
 export function openKaduDatabase(databaseUrl: string): Promise<OpenedDatabase<KaduDatabase>> {
-  return openDatabase<KaduDatabase>(databaseUrl, KADU_MIGRATIONS);
+  return openHostDatabase<KaduDatabase>({ migrations: KADU_MIGRATIONS }, databaseUrl);
 }

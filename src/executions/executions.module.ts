@@ -1,9 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { KaduIdempotencyModule } from '../common/idempotency/kadu-idempotency.module';
-import { DatabaseModule } from '../database/database.module';
 import { FilesModule } from '../files/files.module';
-import { KaduIdentityModule } from '../identity/kadu-identity.module';
 import { StatementAgent } from './agent/statement.agent';
 import { FilesStorageExecutionFiles } from './execution-files.adapter';
 import { ExecutionFiles } from './execution-files.port';
@@ -21,7 +18,7 @@ import { TaskRunsService } from './task-runs.service';
  * the worker that runs the reference agent on queued executions.
  */
 @Module({
-  imports: [DatabaseModule, KaduIdentityModule, KaduIdempotencyModule, FilesModule, ExecutionEventsModule],
+  imports: [FilesModule, ExecutionEventsModule],
   controllers: [TaskRunsController, ExecutionsController],
   providers: [
     TaskRunsService,

@@ -1,8 +1,4 @@
 import { Module } from '@nestjs/common';
-import { KaduIdempotencyModule } from '../common/idempotency/kadu-idempotency.module';
-import { DatabaseModule } from '../database/database.module';
-import { KaduIdentityModule } from '../identity/kadu-identity.module';
-import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
 import { FilesContentController } from './files-content.controller';
 import { FilesContentService } from './files-content.service';
 import { FilesController } from './files.controller';
@@ -16,7 +12,6 @@ import { FilesUrlSigner } from './files.url-signer';
  * {@link FilesReader} and {@link FilesWriter} for the code that runs executions.
  */
 @Module({
-  imports: [DatabaseModule, KaduIdentityModule, KaduSecretsModule, KaduIdempotencyModule],
   // The content controller first: its `:id/content` routes must not be shadowed by `:id` ones.
   controllers: [FilesContentController, FilesController],
   providers: [FilesDiskStore, FilesUrlSigner, FilesService, FilesContentService, FilesReader, FilesWriter],

@@ -4,7 +4,10 @@ import { Kysely } from 'kysely';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { AccessTokenCodec, IdentityError, IdentityService } from '@kobana/identity';
-import { KADU_IDENTITY_OPTIONS } from './kadu-identity.options';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../kadu.host';
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 // Wrapped (still the real function) so the spec can see that secrets are compared in constant time.
 jest.mock('node:crypto', () => {

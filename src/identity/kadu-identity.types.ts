@@ -2,6 +2,3 @@
 export const KADU_ROLES = ['owner', 'admin', 'operator', 'viewer'] as const;
 /** One of {@link KADU_ROLES}. */
 export type KaduRole = (typeof KADU_ROLES)[number];
-
-/** Scopes Kadu's tools and routes declare. */
-export const KADU_SCOPES = ['kadu:read', 'kadu:write', 'kadu:run'] as const;

@@ -2,7 +2,10 @@ import { Kysely } from 'kysely';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { IdentityService, McpAccessTokenVerifier } from '@kobana/identity';
-import { KADU_IDENTITY_OPTIONS } from './kadu-identity.options';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../kadu.host';
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 describe('McpAccessTokenVerifier, as Kadu configures it', () => {
   let db: Kysely<KaduDatabase>;

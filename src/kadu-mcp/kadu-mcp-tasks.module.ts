@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { McpTasksModule } from '@kobana/mcp-tasks';
-import { DatabaseModule } from '../database/database.module';
-import { KADU_DATABASE } from '../database/kadu-database.constants';
+import { HOST_DATABASE } from '@kobana/platform';
 
-const KADU_TASK_STORE = McpTasksModule.register({ imports: [DatabaseModule], database: KADU_DATABASE });
+const KADU_TASK_STORE = McpTasksModule.register({ imports: [], database: HOST_DATABASE });
 
 /**
  * Where the tasks of Kadu's task tools live (`kadu_tasks_run`,

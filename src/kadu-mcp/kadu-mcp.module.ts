@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '../database/database.module';
 import { ExecutionsModule } from '../executions/executions.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { TasksModule } from '../tasks/tasks.module';
@@ -15,7 +14,7 @@ import { KaduResources } from './kadu-resources.provider';
  */
 @Module({
   // FilesModule is imported by AppModule; its service is resolved app-wide (see KaduResources).
-  imports: [DatabaseModule, OrganizationsModule, TasksModule, ExecutionsModule],
+  imports: [OrganizationsModule, TasksModule, ExecutionsModule],
   providers: [KaduResources, KaduPrompts, KaduCompletions, KaduIdCompleter],
 })
 export class KaduMcpModule {}

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { DatabaseModule } from '../database/database.module';
 import { KADU_LIMITS_OPTIONS, kaduLimitsOptions } from './kadu-limits.options';
 import { KaduMcpLimits } from './kadu-mcp.limits';
 import { KaduQueueAvailability } from './kadu-queue.availability';
@@ -8,7 +7,6 @@ import { KaduRateLimitStore } from './kadu-rate-limit.store';
 
 /** Rate limits, draining and the saturation hook Kadu hands to `McpModule`. */
 @Module({
-  imports: [DatabaseModule],
   providers: [
     { provide: KADU_LIMITS_OPTIONS, inject: [ConfigService], useFactory: kaduLimitsOptions },
     KaduRateLimitStore,

@@ -3,9 +3,12 @@ import { MCP_TOOL_METADATA } from '@kobana/mcp/testing';
 import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { IdentityService } from '@kobana/identity';
-import { KADU_IDENTITY_OPTIONS } from '../identity/kadu-identity.options';
 import { OrganizationsService } from './organizations.service';
 import { PLANS } from './plan.catalog';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../kadu.host';
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 describe('OrganizationsService', () => {
   let db: Kysely<KaduDatabase>;

@@ -1,7 +1,4 @@
 import { Module } from '@nestjs/common';
-import { KaduIdempotencyModule } from '../common/idempotency/kadu-idempotency.module';
-import { DatabaseModule } from '../database/database.module';
-import { KaduIdentityModule } from '../identity/kadu-identity.module';
 import { TaskPermissionsController } from './task-permissions.controller';
 import { TaskPermissionsService } from './task-permissions.service';
 import { TasksController } from './tasks.controller';
@@ -9,7 +6,6 @@ import { TasksService } from './tasks.service';
 
 /** Tasks and who may run them, over REST and (through `@McpTool()`) over MCP. */
 @Module({
-  imports: [DatabaseModule, KaduIdentityModule, KaduIdempotencyModule],
   controllers: [TasksController, TaskPermissionsController],
   providers: [TasksService, TaskPermissionsService],
   exports: [TasksService, TaskPermissionsService],

@@ -1,9 +1,5 @@
 import { Module } from '@nestjs/common';
-import { KaduIdempotencyModule } from '../common/idempotency/kadu-idempotency.module';
-import { DatabaseModule } from '../database/database.module';
 import { ExecutionEventsModule } from '../executions/execution-events.module';
-import { KaduIdentityModule } from '../identity/kadu-identity.module';
-import { KaduSecretsModule } from '../secrets/kadu-secrets.module';
 import { WebhookDeliveriesController } from './webhook-deliveries.controller';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
@@ -18,7 +14,7 @@ import { WebhookSender } from './webhook.sender';
  * sends a signed `execution.finished` to each endpoint, with retries.
  */
 @Module({
-  imports: [DatabaseModule, KaduIdentityModule, KaduSecretsModule, KaduIdempotencyModule, ExecutionEventsModule],
+  imports: [ExecutionEventsModule],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [WebhookEndpointsService, WebhookDeliveriesService, WebhookDeliveryWorker, WebhookUrlValidator, WebhookSecretBox, WebhookSender],
 })

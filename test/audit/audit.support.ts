@@ -9,11 +9,11 @@ import { Kysely } from 'kysely';
 import { AuditEventView, AuditEventsTable, DatabaseAuditSink } from '@kobana/audit';
 import { McpCaller, McpTokenVerifier } from '@kobana/mcp';
 import { McpTestClient } from '@kobana/mcp/testing';
-import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { BillingTestApp, startBilling } from '../billing/billing-app';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { toView } from './audit-view.helper';
 import { FilesWriter } from '../../src/files/files.storage';
+import { HOST_DATABASE as BILLING_DATABASE } from '@kobana/platform';
 
 /** The clientInfo every era-2026 client of the suite sends. */
 export const CLIENT_INFO = { name: 'audit-e2e', version: '1.0.0' };

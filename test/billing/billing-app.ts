@@ -7,11 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBillingApp } from '../../apps/billing/billing-app.setup';
 import { DatabaseConfirmationStore } from '@kobana/approvals';
 import { CreateTokenOptions, IdentityService } from '@kobana/identity';
 import { BillingRole } from '../../apps/billing/identity/billing-roles';
 import { expectToolOutputMatches } from '@kobana/mcp/testing';
+import { createHostApp } from '@kobana/platform';
+import { BILLING } from '../../apps/billing/billing.host';
+import type { NestApplicationOptions } from '@nestjs/common';
+
+const createBillingApp = (options?: NestApplicationOptions) => createHostApp(BILLING, options);
 
 /** The public origin the test app believes it has (its own `Origin`). */
 export const BILLING_TEST_PUBLIC_URL = 'http://billing.test';

@@ -10,10 +10,13 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { openBillingDatabase } from '../../apps/billing/database/billing-database.factory';
 import { IdentityService } from '@kobana/identity';
-import { BILLING_IDENTITY_OPTIONS } from '../../apps/billing/identity/billing-identity.options';
 import { Kysely } from 'kysely';
 import type { ConnectedAppsDatabase } from '@kobana/oauth';
 import { seedConnectedApp } from '../support/connected-apps.seed';
+import { hostIdentityOptions } from '@kobana/platform';
+import { BILLING } from '../../apps/billing/billing.host';
+
+const BILLING_IDENTITY_OPTIONS = hostIdentityOptions(BILLING);
 
 const run = promisify(execFile);
 jest.setTimeout(90_000);

@@ -4,9 +4,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { ConnectedAppsDatabase } from '@kobana/oauth';
-import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { describeConnectedAppsPage } from '../support/connected-apps.cases';
 import { BILLING_TEST_PUBLIC_URL, startBilling } from './billing-app';
+import { HOST_DATABASE as BILLING_DATABASE } from '@kobana/platform';
 
 jest.setTimeout(60_000);
 

@@ -3,11 +3,14 @@
  * test/support/production-keys.cases.ts): its one key is the signing secret.
  */
 import { Kysely } from 'kysely';
-import { createBillingApp } from '../../apps/billing/billing-app.setup';
-import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { BillingDatabase } from '../../apps/billing/database/billing-database.interface';
 import { describeProductionKeys } from '../support/production-keys.cases';
 import { rest, startBilling } from './billing-app';
+import { HOST_DATABASE as BILLING_DATABASE, createHostApp } from '@kobana/platform';
+import { BILLING } from '../../apps/billing/billing.host';
+import type { NestApplicationOptions } from '@nestjs/common';
+
+const createBillingApp = (options?: NestApplicationOptions) => createHostApp(BILLING, options);
 
 jest.setTimeout(90_000);
 

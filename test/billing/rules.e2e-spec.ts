@@ -4,10 +4,10 @@
  * and nothing of either organization changed.
  */
 import { Kysely, sql } from 'kysely';
-import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { snapshot } from '../kadu/reliability.support';
 import { BillingTestApp, callTool, Json, rest, startBilling } from './billing-app';
+import { HOST_DATABASE as BILLING_DATABASE } from '@kobana/platform';
 
 jest.setTimeout(60_000);
 

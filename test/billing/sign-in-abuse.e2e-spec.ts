@@ -2,10 +2,10 @@
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { ConnectedAppsService, runPasswordReset } from '@kobana/oauth';
-import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { BillingDatabase } from '../../apps/billing/database/billing-database.interface';
 import { describeSignInAbuse } from '../support/sign-in-abuse.cases';
 import { Json, rpc2025, startBilling } from './billing-app';
+import { HOST_DATABASE as BILLING_DATABASE } from '@kobana/platform';
 
 jest.setTimeout(60_000);
 

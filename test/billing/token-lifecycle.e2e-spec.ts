@@ -7,13 +7,16 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { DatabaseConfirmationStore } from '@kobana/approvals';
-import { BILLING_CLI_EXIT, runBillingCli } from '../../apps/billing/cli/billing-cli.runner';
-import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { BillingDatabase } from '../../apps/billing/database/billing-database.interface';
 import { describeTokenLifecycle, tokenIdOf } from '../support/token-lifecycle.cases';
 import { BILLING_TEST_PUBLIC_URL, Json, rest, rpc2025, startBilling } from './billing-app';
 import type { ConnectedAppsDatabase } from '@kobana/oauth';
 import { seedConnectedApp } from '../support/connected-apps.seed';
+import { HOST_DATABASE as BILLING_DATABASE, CLI_EXIT as BILLING_CLI_EXIT, runHostCli } from '@kobana/platform';
+import { BILLING } from '../../apps/billing/billing.host';
+import type { CliIo } from '@kobana/host-kit';
+
+const runBillingCli = (argv: string[], io?: CliIo, open?: () => Promise<INestApplicationContext>) => runHostCli(BILLING, argv, io, open);
 
 jest.setTimeout(60_000);
 

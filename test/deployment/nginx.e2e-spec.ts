@@ -14,12 +14,15 @@ import { join } from 'node:path';
 import { IdentityService } from '@kobana/identity';
 import { openKaduDatabase } from '../../src/database/kadu-database.factory';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
-import { KADU_IDENTITY_OPTIONS } from '../../src/identity/kadu-identity.options';
 import { PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 import { Replica, startReplica } from '../replicas/replica.process';
 import { holdReadinessProbe } from './held-probe';
 import { signInFrom } from './loopback.client';
 import { startNginx, TestNginx } from './nginx.support';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../../src/kadu.host';
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 jest.setTimeout(600_000);
 

@@ -9,8 +9,7 @@ import { HostReadiness, ReadinessAnswer } from '@kobana/host-kit';
 import { BillingTestApp, startBilling } from '../billing/billing-app';
 import { startRedis, TestRedis } from '../mcp/limits-redis.support';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
-import { KADU_DATABASE } from '../../src/database/kadu-database.constants';
-import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
+import { HOST_DATABASE as KADU_DATABASE, HOST_DATABASE as BILLING_DATABASE } from '@kobana/platform';
 
 jest.setTimeout(60_000);
 

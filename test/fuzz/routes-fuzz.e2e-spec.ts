@@ -16,7 +16,6 @@ import fc from 'fast-check';
 import { Kysely, sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import { BillingTestApp, rest as billingRest, startBilling } from '../billing/billing-app';
-import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { rest as kaduRest, seedRunnable, snapshot } from '../kadu/reliability.support';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
@@ -26,6 +25,7 @@ import { seedConnectedApp } from '../support/connected-apps.seed';
 import { BILLING_TEST_PUBLIC_URL } from '../billing/billing-app';
 import { RoutesWorld, RouteSpec, routeRequests } from './routes-fuzz.arbitraries';
 import { describeRoute, problemsOfRoute, RouteAnswer, RouteRequest, routesAgent, sendRoute } from './routes-fuzz.client';
+import { HOST_DATABASE as BILLING_DATABASE } from '@kobana/platform';
 
 /** The least number of requests a run must have tried, whatever FUZZ_RUNS says. */
 const MIN_REQUESTS = 10_000;

@@ -4,11 +4,14 @@
  * and the encryption key.
  */
 import { Kysely } from 'kysely';
-import { createKaduApp } from '../../src/app.setup';
-import { KADU_DATABASE } from '../../src/database/kadu-database.constants';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { describeProductionKeys } from '../support/production-keys.cases';
 import { startKadu } from '../support/kadu-app';
+import { HOST_DATABASE as KADU_DATABASE, createHostApp } from '@kobana/platform';
+import { KADU } from '../../src/kadu.host';
+import type { NestApplicationOptions } from '@nestjs/common';
+
+const createKaduApp = (options?: NestApplicationOptions) => createHostApp(KADU, options);
 
 jest.setTimeout(90_000);
 

@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { Kysely } from 'kysely';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
-import { BILLING_DATABASE } from '../../apps/billing/database/billing-database.constants';
 import { BillingDatabase } from '../../apps/billing/database/billing-database.interface';
 import { BillingTestApp, startBilling } from '../billing/billing-app';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
+import { HOST_DATABASE as BILLING_DATABASE } from '@kobana/platform';
 
 jest.setTimeout(90_000);
 

@@ -3,12 +3,16 @@
  * test/support/token-lifecycle.cases.ts).
  */
 import { INestApplicationContext } from '@nestjs/common';
-import { CLI_EXIT, runCli } from '../../src/cli/cli.runner';
 import { describeTokenLifecycle } from '../support/token-lifecycle.cases';
 import { startKadu } from '../support/kadu-app';
 import { Kysely } from 'kysely';
 import type { ConnectedAppsDatabase } from '@kobana/oauth';
 import { seedConnectedApp } from '../support/connected-apps.seed';
+import { CLI_EXIT, runHostCli } from '@kobana/platform';
+import { KADU } from '../../src/kadu.host';
+import type { CliIo } from '@kobana/host-kit';
+
+const runCli = (argv: string[], io?: CliIo, open?: () => Promise<INestApplicationContext>) => runHostCli(KADU, argv, io, open);
 
 jest.setTimeout(60_000);
 

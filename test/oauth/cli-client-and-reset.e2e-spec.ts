@@ -7,11 +7,15 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { CliIo } from '@kobana/host-kit';
 import { IdentityService } from '@kobana/identity';
-import { runBillingCli } from '../../apps/billing/cli/billing-cli.runner';
-import { runCli } from '../../src/cli/cli.runner';
 import { startBilling } from '../billing/billing-app';
 import { startKadu } from '../support/kadu-app';
 import { authorizationParams, AuthorizationStep, Browser, mcp, OAuthHost, pkce, REDIRECT_URI, tokenRequest } from './oauth-client.support';
+import { runHostCli } from '@kobana/platform';
+import { KADU } from '../../src/kadu.host';
+import { BILLING } from '../../apps/billing/billing.host';
+
+const runCli = (argv: string[], io?: CliIo, open?: () => Promise<INestApplicationContext>) => runHostCli(KADU, argv, io, open);
+const runBillingCli = (argv: string[], io?: CliIo, open?: () => Promise<INestApplicationContext>) => runHostCli(BILLING, argv, io, open);
 
 jest.setTimeout(90_000);
 

@@ -9,13 +9,17 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBillingApp } from '../../apps/billing/billing-app.setup';
 import { BillingRole } from '../../apps/billing/identity/billing-roles';
 import { IdentityService } from '@kobana/identity';
 import { KaduRole } from '../../src/identity/kadu-identity.types';
 import { freePort } from '../support/free-port';
 import { startKadu } from '../support/kadu-app';
 import { Person } from './person-browser.support';
+import { createHostApp } from '@kobana/platform';
+import { BILLING } from '../../apps/billing/billing.host';
+import type { NestApplicationOptions } from '@nestjs/common';
+
+const createBillingApp = (options?: NestApplicationOptions) => createHostApp(BILLING, options);
 
 /** The password every person of these specs has. */
 export const PERSON_PASSWORD = 'pw-oauth-person-0123456789';

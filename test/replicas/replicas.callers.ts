@@ -5,8 +5,11 @@
 import { Kysely } from 'kysely';
 import type { McpCaller } from '@kobana/mcp';
 import { IdentityService } from '@kobana/identity';
-import { KADU_IDENTITY_OPTIONS } from '../../src/identity/kadu-identity.options';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../../src/kadu.host';
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 /** One owner of one organization, with a token per audience and a password for the approval page. */
 export interface ReplicaCaller {

@@ -8,8 +8,8 @@
  */
 import { sql } from 'kysely';
 import { IdentityService } from '@kobana/identity';
-import { KADU_IDENTITY_OPTIONS } from '../../src/identity/kadu-identity.options';
-import { KADU_MIGRATIONS } from '../../src/database/migrations';
+import { hostMigrations as allMigrations } from '@kobana/platform';
+import { KADU_MIGRATIONS as OWN_KADU_MIGRATIONS } from '../../src/database/migrations';
 import { ClientTokens, rest, uploadCsv } from './replicas.client';
 import { confirmationCases } from './replicas.confirmation.cases';
 import { loadCases } from './replicas.load.cases';
@@ -18,6 +18,13 @@ import { rateLimitCases } from './replicas.rate-limit.cases';
 import { tasksCases } from './replicas.tasks.cases';
 import type { Replica } from './replica.process';
 import { ReplicaWorld, startReplicaWorld } from './replicas.support';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../../src/kadu.host';
+
+/** Every migration the host runs, the libraries' included, in name order. */
+const KADU_MIGRATIONS = allMigrations({ migrations: OWN_KADU_MIGRATIONS });
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 jest.setTimeout(300_000);
 

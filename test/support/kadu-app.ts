@@ -11,13 +11,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MCP_PATH } from '../../src/app.constants';
-import { createKaduApp } from '../../src/app.setup';
-import { KADU_DATABASE } from '../../src/database/kadu-database.constants';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { CreateTokenOptions, IdentityService } from '@kobana/identity';
 import { KaduRole } from '../../src/identity/kadu-identity.types';
 import { createPostgresTestDatabase, testsOnPostgres } from './migrated-test.database';
 import { freePort } from './free-port';
+import { HOST_DATABASE as KADU_DATABASE, createHostApp } from '@kobana/platform';
+import { KADU } from '../../src/kadu.host';
+import type { NestApplicationOptions } from '@nestjs/common';
+
+const createKaduApp = (options?: NestApplicationOptions) => createHostApp(KADU, options);
 
 /** Options of {@link startKadu}. */
 export interface StartKaduOptions {

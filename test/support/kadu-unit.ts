@@ -11,9 +11,12 @@ import { IdempotencyService } from '@kobana/idempotency';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { ExecutionFiles, ExecutionInputFile, ExecutionOutputFile } from '../../src/executions/execution-files.port';
 import { IdentityService } from '@kobana/identity';
-import { KADU_IDENTITY_OPTIONS } from '../../src/identity/kadu-identity.options';
 import { PlanName } from '../../src/organizations/plan.catalog';
 import { openTestDatabase } from './test-database';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../../src/kadu.host';
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 /** A database with organizations `a` (plan `plan`) and `b`. */
 export interface UnitWorld {

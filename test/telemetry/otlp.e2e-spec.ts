@@ -11,9 +11,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { IdentityService } from '@kobana/identity';
 import { openKaduDatabase } from '../../src/database/kadu-database.factory';
-import { KADU_IDENTITY_OPTIONS } from '../../src/identity/kadu-identity.options';
 import { freePort } from '../support/free-port';
 import { OtlpReceiver, OtlpSpan, attributesOf, startOtlpReceiver } from './otlp.receiver';
+import { hostIdentityOptions } from '@kobana/platform';
+import { KADU } from '../../src/kadu.host';
+
+const KADU_IDENTITY_OPTIONS = hostIdentityOptions(KADU);
 
 jest.setTimeout(180_000);
 

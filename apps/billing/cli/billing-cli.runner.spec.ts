@@ -5,8 +5,13 @@ import { IdentityService } from '@kobana/identity';
 import { ConnectedAppsDatabase, ConnectedAppsService } from '@kobana/oauth';
 import { openBillingDatabase } from '../database/billing-database.factory';
 import { BillingDatabase } from '../database/billing-database.interface';
-import { BILLING_IDENTITY_OPTIONS } from '../identity/billing-identity.options';
-import { BILLING_CLI_EXIT, runBillingCli } from './billing-cli.runner';
+import { hostIdentityOptions } from '@kobana/platform';
+import { BILLING } from '../billing.host';
+import { CLI_EXIT as BILLING_CLI_EXIT, runHostCli } from '@kobana/platform';
+
+const runBillingCli = (argv: string[], io?: CliIo, open?: () => Promise<INestApplicationContext>) => runHostCli(BILLING, argv, io, open);
+
+const BILLING_IDENTITY_OPTIONS = hostIdentityOptions(BILLING);
 
 /** Captures what a command writes. */
 function captureIo(): CliIo & { stdout: string[]; stderr: string[] } {

@@ -1,5 +1,11 @@
+import { Environment } from '@kobana/host-kit';
+import { HostFlowsModule, loadHostConfig } from '@kobana/platform';
 import { describeClientMetadataModule } from '../../../test/support/client-metadata-module.cases';
-import { BillingClientMetadataModule } from './billing-client-metadata.module';
-import { loadBillingConfig } from './billing-config.loader';
+import { BILLING } from '../billing.host';
 
-describeClientMetadataModule({ name: 'BillingClientMetadataModule', module: BillingClientMetadataModule, prefix: 'BILLING', loadConfig: loadBillingConfig });
+describeClientMetadataModule({
+  name: 'BillingClientMetadataModule',
+  module: HostFlowsModule.clientMetadata(BILLING),
+  prefix: 'BILLING',
+  loadConfig: (env: Environment) => loadHostConfig(BILLING, env),
+});

@@ -1,4 +1,9 @@
-import { BILLING_DEFAULT_DATABASE_URL, loadBillingConfig } from './billing-config.loader';
+import { Environment } from '@kobana/host-kit';
+import { defaultDatabaseUrl, loadHostConfig } from '@kobana/platform';
+import { BILLING } from '../billing.host';
+
+const loadBillingConfig = (env: Environment) => loadHostConfig(BILLING, env);
+const BILLING_DEFAULT_DATABASE_URL = defaultDatabaseUrl(BILLING);
 
 describe('loadBillingConfig', () => {
   it('applies Kadu’s conventions with Billing’s own database file', () => {

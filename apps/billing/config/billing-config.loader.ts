@@ -1,35 +1,12 @@
-import { ConfigurationError, Environment, parseBooleanSetting, parseIntegerSetting, readServerConfig, readSetting } from '@kobana/host-kit';
-import { BillingConfig } from './billing-config.interface';
-
-/** Billing's own default database file, beside Kadu's under `./data`. */
-export const BILLING_DEFAULT_DATABASE_URL = 'sqlite:./data/billing.sqlite';
+import { Environment, readSetting } from '@kobana/host-kit';
+import { BillingSettings } from './billing-config.interface';
 
 /**
- * Resolves {@link BillingConfig}. The variables every host shares are read by
- * the host kit's `readServerConfig`, as Kadu's are (and only they: Kadu's own
- * variables are not read), so both hosts accept and refuse exactly the same values.
- *
- * @throws ConfigurationError listing every invalid variable.
+ * Reads Billing's own settings (the platform reads those every host shares,
+ * with Billing's prefix only: Kadu's variables are not read, see `loadHostConfig`).
  */
-export function loadBillingConfig(env: Environment): BillingConfig {
-  const problems: string[] = [];
-  const server = readServerConfig(env, BILLING_DEFAULT_DATABASE_URL, problems);
-  const origins = parseOrigins(readSetting(env, 'BILLING_ALLOWED_ORIGINS'), problems);
-  // No demo data in production unless asked for by name (docs/security-model.md).
-  const demo = parseBooleanSetting('BILLING_DEMO', readSetting(env, 'BILLING_DEMO'), readSetting(env, 'NODE_ENV') !== 'production', problems);
-  const clientMetadata = {
-    BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: parseBooleanSetting(
-      'BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK',
-      readSetting(env, 'BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK'),
-      false,
-      problems,
-    ),
-    // A path only: the file is read when the application is created (see BillingClientMetadataModule).
-    BILLING_OAUTH_CLIENT_METADATA_CA_FILE: readSetting(env, 'BILLING_OAUTH_CLIENT_METADATA_CA_FILE'),
-  };
-  const auditRetentionDays = parseIntegerSetting('BILLING_AUDIT_RETENTION_DAYS', readSetting(env, 'BILLING_AUDIT_RETENTION_DAYS'), 90, 1, problems);
-  if (problems.length > 0) throw new ConfigurationError(problems);
-  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo, ...clientMetadata, BILLING_AUDIT_RETENTION_DAYS: auditRetentionDays };
+export function readBillingSettings(env: Environment, problems: string[]): BillingSettings {
+  return { BILLING_ALLOWED_ORIGINS: parseOrigins(readSetting(env, 'BILLING_ALLOWED_ORIGINS'), problems) };
 }
 
 /** Each entry must be an http(s) origin, or the word `localhost`; kept normalised (`URL.origin`). */

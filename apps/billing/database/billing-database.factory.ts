@@ -1,12 +1,9 @@
-import { openDatabase, OpenedDatabase } from '@kobana/database';
+import { OpenedDatabase } from '@kobana/database';
+import { openHostDatabase } from '@kobana/platform';
 import { BillingDatabase } from './billing-database.interface';
 import { BILLING_MIGRATIONS } from './migrations';
 
-/**
- * Opens Billing's database (SQLite or PostgreSQL, see `openDatabase`) and
- * brings it up to date with Billing's migrations. The caller owns it and
- * must `destroy()` it.
- */
+/** Opens a database with every migration of Billing, the libraries' included (see `openHostDatabase`); the caller must `destroy()` it. */
 export function openBillingDatabase(databaseUrl: string): Promise<OpenedDatabase<BillingDatabase>> {
-  return openDatabase<BillingDatabase>(databaseUrl, BILLING_MIGRATIONS);
+  return openHostDatabase<BillingDatabase>({ migrations: BILLING_MIGRATIONS }, databaseUrl);
 }

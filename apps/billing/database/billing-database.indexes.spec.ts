@@ -2,7 +2,11 @@ import { Kysely, sql } from 'kysely';
 import { dialectOf } from '@kobana/database';
 import { createIdentityMigration } from '@kobana/identity';
 import { openMigratedTestDatabase, testsOnPostgres } from '../../../test/support/migrated-test.database';
-import { BILLING_MIGRATIONS } from './migrations';
+import { hostMigrations as allMigrations } from '@kobana/platform';
+import { BILLING_MIGRATIONS as OWN_BILLING_MIGRATIONS } from './migrations';
+
+/** Every migration the host runs, the libraries' included, in name order. */
+const BILLING_MIGRATIONS = allMigrations({ migrations: OWN_BILLING_MIGRATIONS });
 
 /** An index a migration created (not one a primary key or unique constraint implies), with its columns in order. */
 interface NamedIndex {

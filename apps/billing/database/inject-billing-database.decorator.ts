@@ -1,5 +1,4 @@
-import { Inject } from '@nestjs/common';
-import { BILLING_DATABASE } from './billing-database.constants';
+import { InjectHostDatabase } from '@kobana/platform';
 
-/** Injects Billing's `Kysely<BillingDatabase>`. */
-export const InjectBillingDatabase = (): ParameterDecorator => Inject(BILLING_DATABASE);
+/** Injects Billing's `Kysely<BillingDatabase>` (the platform's one database token). */
+export const InjectBillingDatabase = InjectHostDatabase;

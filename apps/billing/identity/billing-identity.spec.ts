@@ -2,9 +2,16 @@ import { Kysely } from 'kysely';
 import { IdentityService } from '@kobana/identity';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { openBillingDatabase } from '../database/billing-database.factory';
-import { BILLING_MIGRATIONS } from '../database/migrations';
-import { BILLING_IDENTITY_OPTIONS } from './billing-identity.options';
+import { hostMigrations as allMigrations } from '@kobana/platform';
+import { BILLING_MIGRATIONS as OWN_BILLING_MIGRATIONS } from '../database/migrations';
 import { rolesWith } from './billing-roles';
+import { hostIdentityOptions } from '@kobana/platform';
+import { BILLING } from '../billing.host';
+
+/** Every migration the host runs, the libraries' included, in name order. */
+const BILLING_MIGRATIONS = allMigrations({ migrations: OWN_BILLING_MIGRATIONS });
+
+const BILLING_IDENTITY_OPTIONS = hostIdentityOptions(BILLING);
 
 describe('IdentityService, as Billing configures it', () => {
   let db: Kysely<BillingDatabase>;

@@ -1,0 +1,52 @@
+import { ConfigService } from '@nestjs/config';
+import { defineHost } from '@kobana/platform';
+import { AuditEventsModule } from './audit/audit-events.module';
+import { BILLING_MCP_PATH } from './billing.constants';
+import { BillingMcpModule } from './billing-mcp/billing-mcp.module';
+import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp/billing-mcp.instructions';
+import { seedBillingDemo } from './bootstrap/billing-demo.seeder';
+import { renderBillingBanner } from './bootstrap/billing-startup.banner';
+import { BillingConfig } from './config/billing-config.interface';
+import { readBillingSettings } from './config/billing-config.loader';
+import { CustomersModule } from './customers/customers.module';
+import { BILLING_MIGRATIONS } from './database/migrations';
+import { BILLING_ROLES, rolesWith } from './identity/billing-roles';
+import { InvoicesModule } from './invoices/invoices.module';
+import { NfesModule } from './nfes/nfes.module';
+import { BILLING_OAUTH_SCOPES } from './oauth/billing-oauth.messages';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+
+/**
+ * Kobana Billing (Automatic Billing): customers, subscriptions, invoices and
+ * NF-e under `/api/v1`, and the MCP endpoint exposing them as tools, with
+ * the panel's roles; the platform does the rest.
+ */
+export const BILLING = defineHost({
+  name: 'billing',
+  title: 'Kobana Billing',
+  serverName: 'kobana-billing',
+  // `kbill_…`, so a leaked token is told from Kadu's, and neither host accepts the other's.
+  tokenPrefix: 'kbill',
+  envPrefix: 'BILLING_',
+  roles: BILLING_ROLES,
+  scopes: BILLING_OAUTH_SCOPES,
+  migrations: BILLING_MIGRATIONS,
+  config: readBillingSettings,
+  auditRoles: rolesWith('audit.read'),
+  mcp: {
+    path: BILLING_MCP_PATH,
+    instructions: BILLING_MCP_INSTRUCTIONS,
+    modules: [BillingMcpModule],
+    // The BILLING_ALLOWED_ORIGINS allowlist (no loopback unless listed), and Retry-After with 429 only.
+    options: {
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<BillingConfig, true>) => ({
+        allowedOrigins: [...config.get('BILLING_ALLOWED_ORIGINS', { infer: true })],
+        retryAfterOn503: false,
+      }),
+    },
+  },
+  api: [CustomersModule, SubscriptionsModule, InvoicesModule, NfesModule, AuditEventsModule],
+  demo: { seed: seedBillingDemo, banner: renderBillingBanner },
+  cli: { command: 'npm run cli:billing --' },
+});

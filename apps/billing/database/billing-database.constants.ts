@@ -1,2 +1,0 @@
-/** Injection token of Billing's `Kysely<BillingDatabase>`. */
-export const BILLING_DATABASE = Symbol('BillingDatabase');

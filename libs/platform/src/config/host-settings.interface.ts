@@ -1,0 +1,56 @@
+import type { ServerConfig } from '@kobana/host-kit';
+
+/**
+ * The settings every host reads alike, keyed by their environment names,
+ * `<P>` being the host's prefix (`KADU_`): `config.get('PUBLIC_URL')` reads
+ * the word an operator sets.
+ */
+export type HostConfig<P extends string> = ServerConfig & {
+  /**
+   * HMAC key shared by every replica (confirmation state, approval links,
+   * OAuth keys, presigned URLs), at least 32 characters. `<P>SIGNING_SECRET`;
+   * when absent one is generated on first start and kept in the database,
+   * which start-up refuses with NODE_ENV=production. @default generated
+   */
+  [K in `${P}SIGNING_SECRET`]?: string;
+} & {
+  /**
+   * Whether `main` seeds the demo organization (and, outside production,
+   * prints its owner's password and a demo token). `<P>DEMO`,
+   * @default true, false with `NODE_ENV=production`
+   */
+  [K in `${P}DEMO`]: boolean;
+} & {
+  /**
+   * Development only: Client ID Metadata Documents may be fetched from
+   * loopback; refused with NODE_ENV=production.
+   * `<P>OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK`, @default false
+   */
+  [K in `${P}OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK`]: boolean;
+} & {
+  /**
+   * PEM file of an extra certificate authority trusted when fetching Client
+   * ID Metadata Documents; read at start-up. `<P>OAUTH_CLIENT_METADATA_CA_FILE`, @default none
+   */
+  [K in `${P}OAUTH_CLIENT_METADATA_CA_FILE`]?: string;
+} & {
+  /** Days the audit trail keeps an event; older ones are pruned. `<P>AUDIT_RETENTION_DAYS`, @default 90 */
+  [K in `${P}AUDIT_RETENTION_DAYS`]: number;
+};
+
+/** The shared settings as the platform's own code reads them, whatever the host's prefix. */
+export interface HostSettings extends ServerConfig {
+  /** Name of the signing secret's variable (and of its row in `secrets`): `<P>SIGNING_SECRET`. */
+  signingSecretName: string;
+  signingSecret?: string;
+  demo: boolean;
+  clientMetadata: {
+    allowLoopback: boolean;
+    /** `<P>OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK`, named in the refusal. */
+    allowLoopbackSetting: string;
+    caFile?: string;
+    /** `<P>OAUTH_CLIENT_METADATA_CA_FILE`, named when the file cannot be read. */
+    caFileSetting: string;
+  };
+  auditRetentionDays: number;
+}

@@ -1,0 +1,12 @@
+import { openDatabase, OpenedDatabase } from '@kobana/database';
+import type { HostDescriptor } from '../host.descriptor';
+import { hostMigrations } from './host.migrations';
+
+/**
+ * Opens the database `databaseUrl` names (SQLite or PostgreSQL, see
+ * `openDatabase`) and brings it up to date with every migration of `host`.
+ * The caller owns it and must `destroy()` it.
+ */
+export function openHostDatabase<Database>(host: Pick<HostDescriptor, 'migrations'>, databaseUrl: string): Promise<OpenedDatabase<Database>> {
+  return openDatabase<Database>(databaseUrl, hostMigrations(host));
+}

@@ -1,0 +1,45 @@
+import { DynamicModule, Inject, Logger, Module, OnModuleDestroy } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { Kysely } from 'kysely';
+import { DatabaseUnavailableFilter } from '@kobana/database';
+import { HOST_DATABASE, HOST_SETTINGS } from '../host.constants';
+import type { HostDescriptor } from '../host.descriptor';
+import { HostMessages } from '../host.messages';
+import type { HostSettings } from '../config/host-settings.interface';
+import { openHostDatabase } from './host-database.factory';
+
+/**
+ * Provides the host's migrated database under {@link HOST_DATABASE}, to the
+ * whole application (global), closes it on shutdown, and answers its
+ * transient faults 503 on every HTTP route ({@link DatabaseUnavailableFilter}).
+ */
+@Module({})
+export class HostDatabaseModule implements OnModuleDestroy {
+  constructor(@Inject(HOST_DATABASE) private readonly db: Kysely<unknown>) {}
+
+  /** The module for `host`; needs `HOST_SETTINGS` (`DATABASE_URL`). */
+  static forHost(host: HostDescriptor): DynamicModule {
+    return {
+      module: HostDatabaseModule,
+      global: true,
+      providers: [
+        {
+          provide: HOST_DATABASE,
+          inject: [HOST_SETTINGS],
+          useFactory: async (settings: HostSettings): Promise<Kysely<unknown>> => {
+            const { db, applied, description } = await openHostDatabase<unknown>(host, settings.DATABASE_URL);
+            new Logger('Database').log(HostMessages.databaseOpened(description, applied));
+            return db;
+          },
+        },
+        { provide: APP_FILTER, useClass: DatabaseUnavailableFilter },
+      ],
+      exports: [HOST_DATABASE],
+    };
+  }
+
+  /** Releases the file handle (and WAL checkpoint) so tests and restarts leave no lock behind. */
+  async onModuleDestroy(): Promise<void> {
+    await this.db.destroy();
+  }
+}

@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { SecretsModule } from '@kobana/host-kit';
+import { IdempotencyModule } from '@kobana/idempotency';
+import { IdentityModule } from '@kobana/identity';
+import { hostIdentityOptions } from './config/host-identity.options';
+import { HOST_DATABASE } from './host.constants';
+import type { HostDescriptor } from './host.descriptor';
+
+/**
+ * What every feature of a host may inject, to the whole application
+ * (global): `SecretsService` (the signing secret and the host's own
+ * secrets, each from its variable or generated and kept in the database),
+ * `IdentityService` with the MCP verifier and `ApiAuthGuard`, and
+ * `IdempotencyService`, all on the host's database.
+ */
+@Module({})
+export class HostServicesModule {
+  static forHost(host: HostDescriptor): DynamicModule {
+    const modules = [
+      SecretsModule.register({ imports: [], database: HOST_DATABASE, names: [`${host.envPrefix}SIGNING_SECRET`, ...(host.secrets ?? [])], fromConfig: true }),
+      IdentityModule.register({ imports: [], database: HOST_DATABASE, options: hostIdentityOptions(host) }),
+      IdempotencyModule.register({ imports: [], database: HOST_DATABASE }),
+    ];
+    return { module: HostServicesModule, global: true, imports: modules, exports: modules };
+  }
+}

@@ -1,0 +1,120 @@
+import type { DynamicModule, ForwardReference, InjectionToken, ModuleMetadata, Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DatabaseMigrations } from '@kobana/database';
+import type { CliCommands, Environment, ReadinessCheck, ShutdownStep } from '@kobana/host-kit';
+import type { IdentityOptions, IdentityService } from '@kobana/identity';
+import type { McpModuleOptions } from '@kobana/mcp';
+import type { OAuthCliServices, OAuthScopeDescription } from '@kobana/oauth';
+import type { HostSettings } from './config/host-settings.interface';
+
+/** A module a host hands the platform: a class, a dynamic module, or a forward reference. */
+export type HostModule = Type<unknown> | DynamicModule | ForwardReference;
+
+/** Providers built from others, the shape of Nest's `useFactory` (extension points of the descriptor). */
+export interface HostFactory<T> {
+  /** Modules that provide what `inject` names. @default [] */
+  imports?: NonNullable<ModuleMetadata['imports']>;
+  /** What `useFactory` receives, in order. @default [] */
+  inject?: InjectionToken[];
+  useFactory(...args: any[]): T;
+}
+
+/** What the start-up banner is given. */
+export interface HostBannerInput<Seed> {
+  publicUrl: string;
+  /** Where the server actually listens, e.g. `127.0.0.1:3000`. */
+  listening: string;
+  /** The database, as `describeDatabase` words it. */
+  database: string;
+  /** What the demo seeding did; `null` when `<PREFIX>DEMO=false`. */
+  demo: Seed | null;
+}
+
+/** The host's MCP endpoint: everything but what the platform builds (verifier, origin, confirmations, audit). */
+export interface HostMcpDescriptor {
+  /** Path of the endpoint, relative to `PUBLIC_URL`. @default '/mcp' */
+  path?: string;
+  /** What `initialize` and `server/discover` tell the model. */
+  instructions: string;
+  /**
+   * Modules with the MCP resources, prompts and completions (the tools live
+   * on the API's services, which `api` brings). Imported after the API.
+   * @default []
+   */
+  modules?: HostModule[];
+  /** Paths the body parsers leave unread besides the MCP path and the authorization server's. @default [] */
+  unparsedPaths?: RegExp[];
+  /** More `McpModule` options (limits, a task store, allowed origins), merged over the platform's. @default none */
+  options?: HostFactory<Partial<McpModuleOptions>>;
+}
+
+/** The demo organization a host seeds on start, and how its banner shows it. */
+export interface HostDemoDescriptor<Seed> {
+  /** Seeds the demo; `credentials` is false in production, where no password or token is minted. */
+  seed(identity: IdentityService, options: { credentials: boolean }): Promise<Seed>;
+  /** The text printed once the server listens. */
+  banner(input: HostBannerInput<Seed>): string;
+}
+
+/**
+ * Everything a host states about itself; the platform assembles the rest
+ * (see `PlatformModule.forHost`). Build it with {@link defineHost}.
+ *
+ * @typeParam Own  the host's own settings, read by `config`.
+ */
+export interface HostDescriptor<Own extends object = object, Seed = unknown> {
+  /**
+   * Short lower-case name: the realm `<name>-api` of `/api/v1`, generated
+   * users `<role>@<slug>.<name>.local`, the default database
+   * `sqlite:./data/<name>.sqlite`, the demo client `<name>-demo`.
+   */
+  name: string;
+  /** What a person reads: `Kadu`, `Kobana Billing`. */
+  title: string;
+  /** Name of the MCP server (`serverInfo.name`) and of the telemetry service. @default name */
+  serverName?: string;
+  /** `serverInfo.version`. @default '1.0.0' */
+  version?: string;
+  /** First part of every token (`kadu` → `kadu_mcp_…`), and of the session cookie (`kadu_session`). */
+  tokenPrefix: string;
+  /** Prefix of the host's own environment variables, e.g. `KADU_` (`KADU_DEMO`, `KADU_SIGNING_SECRET`). */
+  envPrefix: string;
+  /** Roles of a person in an organization, from most to least powerful. */
+  roles: readonly string[];
+  /** Every scope, in the words the consent page shows, in its order; a token gets all of them by default. */
+  scopes: readonly OAuthScopeDescription[];
+  /** The host's own migrations by name; merged with the libraries' (a name both use is refused). */
+  migrations: DatabaseMigrations;
+  /** The host's own settings besides the platform's; problems go to `problems`, every one reported at once. @default none */
+  config?(env: Environment, problems: string[], shared: HostSettings): Own;
+  /** Read a `.env` file of the working directory (values never override variables already set). @default false */
+  envFile?: boolean;
+  /** Secrets besides `<PREFIX>SIGNING_SECRET`, each generated and kept in the database unless set in the environment. @default [] */
+  secrets?: readonly string[];
+  /** More identity options (columns the host adds to `organizations`). @default none */
+  identity?: Pick<IdentityOptions, 'organizationValues'>;
+  /** Roles that may read the `/audit` page. @default ['owner', 'admin'] */
+  auditRoles?: readonly string[];
+  /** The MCP endpoint. */
+  mcp: HostMcpDescriptor;
+  /** The API's feature modules (controllers, services and their tools), imported after the MCP endpoint. */
+  api: HostModule[];
+  /** More readiness checks besides the database's (a Redis, say). @default none */
+  health?: HostFactory<ReadinessCheck[]>;
+  /** Shutdown steps run at the signal after the MCP drain (workers, say). @default none */
+  shutdown?(app: NestExpressApplication): ShutdownStep[];
+  /** The demo organization. */
+  demo: HostDemoDescriptor<Seed>;
+  /** The CLI: how it is run (for its help text) and any commands of the host's own. */
+  cli: {
+    /** What a person types before a command: `npm run cli --`. */
+    command: string;
+    /** More commands. @default none */
+    commands?: CliCommands<OAuthCliServices<IdentityService>>;
+  };
+}
+
+/** Checks a descriptor's shape at compile time and returns it unchanged: `export const KADU = defineHost({...})`. */
+export function defineHost<Own extends object, Seed>(descriptor: HostDescriptor<Own, Seed>): HostDescriptor<Own, Seed> {
+  return descriptor;
+}

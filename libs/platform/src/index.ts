@@ -1,0 +1,30 @@
+/**
+ * `@kobana/platform`: one host of the Kobana libraries, assembled from one
+ * typed descriptor (`defineHost`). A host states its name, prefixes, roles,
+ * scopes, migrations, MCP options, API modules, demo and extra commands;
+ * `PlatformModule.forHost` wires configuration, the database, secrets,
+ * identity, idempotency, the pages, the authorization server, connected
+ * apps, the audit trail, health, logging and the MCP endpoint;
+ * `runHostCli` is its CLI, and `@kobana/platform/main` its `main`.
+ */
+export { defineHost } from './host.descriptor';
+export type { HostBannerInput, HostDemoDescriptor, HostDescriptor, HostFactory, HostMcpDescriptor, HostModule } from './host.descriptor';
+export { HOST_DATABASE, HOST_DESCRIPTOR, HOST_SETTINGS, InjectHostDatabase } from './host.constants';
+export { HostMessages } from './host.messages';
+export type { HostConfig, HostSettings } from './config/host-settings.interface';
+export { defaultDatabaseUrl, loadHostConfig, MIN_SECRET_LENGTH } from './config/host-config.loader';
+export { hostIdentityOptions } from './config/host-identity.options';
+export { HostConfigModule } from './config/host-config.module';
+export { HostDatabaseModule } from './database/host-database.module';
+export { openHostDatabase } from './database/host-database.factory';
+export { hostMigrations, PLATFORM_MIGRATIONS } from './database/host.migrations';
+export { HostServicesModule } from './host-services.module';
+export { clientMetadataOptions, HostFlowsModule } from './host-flows.module';
+export { DEFAULT_MCP_PATH, hostMcpEndpoint, platformMcpOptions } from './mcp/host-mcp.endpoint';
+export { PlatformModule } from './platform.module';
+export { createHostApp } from './bootstrap/host-app.factory';
+export { hostShutdown } from './bootstrap/host.shutdown';
+export { CLI_EXIT, HostCliModule, openHostCliContext, runHostCli, runHostCliProcess } from './cli/host-cli.runner';
+export { hostCliUsage } from './cli/host-cli.usage';
+export { parseTokenCreateArgs, runTokenCreate } from './cli/token-create.command';
+export type { TokenCreateArgs } from './cli/token-create.command';

@@ -1,0 +1,53 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { Kysely } from 'kysely';
+import { databaseReadinessChecks, HealthModule, HostLoggingModule, ReadinessCheck } from '@kobana/host-kit';
+import { HostConfigModule } from './config/host-config.module';
+import { HostDatabaseModule } from './database/host-database.module';
+import { hostMigrations } from './database/host.migrations';
+import { HostFlowsModule } from './host-flows.module';
+import { HostServicesModule } from './host-services.module';
+import { HOST_DATABASE } from './host.constants';
+import type { HostDescriptor } from './host.descriptor';
+import { hostMcpEndpoint } from './mcp/host-mcp.endpoint';
+
+/**
+ * One host, assembled from its descriptor: `PlatformModule.forHost(KADU)`
+ * is the whole application module. The order of the imports is the order
+ * routes are registered in, which Express tries them in:
+ *
+ * 1. logging, first, so the modules below log through it (JSON lines in production, `LOG_LEVEL`, `LOG_FORMAT`);
+ * 2. configuration, the database, secrets, identity and idempotency, to the whole application;
+ * 3. the probes, first of the routes, so a load balancer's poll walks no others;
+ * 4. the MCP endpoint, with the pages it needs (sign-in, consent, approvals, audit), before the API;
+ * 5. the API's modules, the MCP resources and prompts, then `/connected-apps`.
+ */
+@Module({})
+export class PlatformModule {
+  static forHost(host: HostDescriptor): DynamicModule {
+    const flows = HostFlowsModule.forHost(host);
+    const migrations = hostMigrations(host);
+    const health = HealthModule.forRootAsync({
+      imports: host.health?.imports ?? [],
+      inject: [HOST_DATABASE, ...(host.health?.inject ?? [])],
+      useFactory: (db: Kysely<unknown>, ...args: unknown[]): ReadinessCheck[] => [
+        ...databaseReadinessChecks(db, migrations),
+        ...(host.health?.useFactory(...args) ?? []),
+      ],
+    });
+    return {
+      module: PlatformModule,
+      imports: [
+        HostLoggingModule.forRoot(),
+        HostConfigModule.forHost(host),
+        HostDatabaseModule.forHost(host),
+        health,
+        HostServicesModule.forHost(host),
+        hostMcpEndpoint(host, flows),
+        ...host.api,
+        ...(host.mcp.modules ?? []),
+        flows,
+        HostFlowsModule.connectedApps(),
+      ],
+    };
+  }
+}
