@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { Dialect, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import { DatabaseLocation } from './database-url.parser';
-import { openPostgresPool } from './postgres.connection';
-import { openSqlite } from './sqlite.connection';
-import { withStatementCache } from './sqlite-statement.cache';
+import { openPostgresPool } from './postgres-connection.factory';
+import { openSqlite } from './sqlite-connection.factory';
+import { withStatementCache } from './sqlite-statement-cache.factory';
 
 /** The Kysely dialect for a parsed `DATABASE_URL`; connections open lazily (PostgreSQL) or at once (SQLite). */
 export function createDialect(location: DatabaseLocation): Dialect {

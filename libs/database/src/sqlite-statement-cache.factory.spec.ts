@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { Generated, Kysely, SqliteDialect } from 'kysely';
-import { withStatementCache } from './sqlite-statement.cache';
+import { withStatementCache } from './sqlite-statement-cache.factory';
 
 describe('withStatementCache', () => {
   let raw: Database.Database;

@@ -1,4 +1,4 @@
-import { isTransientDatabaseError, transientDatabaseFault } from './database.transient-errors';
+import { isTransientDatabaseError, transientDatabaseFault } from './database-transient.error';
 
 const withCode = (code: unknown, message = 'x') => Object.assign(new Error(message), { code });
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { PeriodicPruner } from './periodic.pruner';
+import { PeriodicPruner } from './periodic-pruner.worker';
 
 class CountingPruner extends PeriodicPruner {
   runs = 0;

@@ -1,6 +1,6 @@
 import { parseDatabaseUrl, PostgresLocation } from './database-url.parser';
 import { POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS } from './database.constants';
-import { openPostgresPool } from './postgres.connection';
+import { openPostgresPool } from './postgres-connection.factory';
 import { createPostgresTestDatabase, testsOnPostgres } from '../../../test/support/migrated-test.database';
 
 // The settings are the server's own: only a real PostgreSQL can say it received them (`npm run test:postgres`).

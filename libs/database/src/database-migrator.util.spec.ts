@@ -1,6 +1,6 @@
 import { Kysely, Migration, sql } from 'kysely';
 import { openDatabase } from './database.factory';
-import { migrateToLatest } from './database.migrator';
+import { migrateToLatest } from './database-migrator.util';
 
 /** A migration that creates (and drops) one empty table. */
 const table = (name: string): Migration => ({
