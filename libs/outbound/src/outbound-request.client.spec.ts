@@ -1,6 +1,6 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { guardedRequest } from './outbound.request';
+import { guardedRequest } from './outbound-request.client';
 
 describe('guardedRequest', () => {
   let server: Server;

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
-import { guardedLookup, isReachable, OutboundRefusal } from './outbound.lookup';
+import { guardedLookup, isReachable, OutboundRefusal } from './outbound-lookup.policy';
 import { OUTBOUND_MESSAGES } from './outbound.messages';
 import { DEFAULT_OUTBOUND_MAX_RESPONSE_BYTES, DEFAULT_OUTBOUND_TIMEOUT_MS, OutboundRequest, OutboundResult } from './outbound-request.options';
 
