@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PeriodicPruner } from '@kobana/database';
-import { MCP_TASKS_SETTINGS, McpTasksSettings } from './mcp-tasks.settings';
+import { MCP_TASKS_SETTINGS, McpTasksSettings } from './mcp-tasks.options';
 import { McpTasksMessages } from './mcp-tasks.messages';
 import { DatabaseTaskStore } from './database-task.store';
 
