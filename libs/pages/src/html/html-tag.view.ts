@@ -1,6 +1,6 @@
-import { escapeText } from './html.escape';
-import { checkTemplate } from './html-template.check';
-import { SafeHtml, trustedHtml } from './safe-html.value';
+import { escapeText } from './html-escape.codec';
+import { checkTemplate } from './html-template.policy';
+import { SafeHtml, trustedHtml } from './safe-html.view';
 
 /**
  * What a template may interpolate: text and numbers (escaped), markup the

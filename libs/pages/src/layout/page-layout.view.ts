@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { html } from '../html/html.tag';
-import { SafeHtml, trustedHtml } from '../html/safe-html.value';
+import { html } from '../html/html-tag.view';
+import { SafeHtml, trustedHtml } from '../html/safe-html.view';
 
 /** The pages' only stylesheet, inline; the CSP allows exactly this text by its hash. */
 const STYLESHEET = [

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
-import type { SafeHtml } from '../html/safe-html.value';
-import { PAGE_HEADERS, pageHtml } from './page.layout';
+import type { SafeHtml } from '../html/safe-html.view';
+import { PAGE_HEADERS, pageHtml } from './page-layout.view';
 
 /**
  * Sends a full page with the safe headers; `body` is markup the {@link html}
