@@ -1,8 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CliFailure } from './cli-failure.error';
 import { CliUsageError } from './cli-usage.error';
-import type { CliIo } from './cli.io';
-import { CLI_EXIT, CliProgram, runCliCommands } from './cli-command.runner';
+import type { CliIo } from './cli-io.provider';
+import { CLI_EXIT, CliProgram, runCliCommands } from './cli.command';
 
 describe('runCliCommands', () => {
   const io = () => {

@@ -1,9 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CliFailure } from './cli-failure.error';
 import { CliUsageError } from './cli-usage.error';
-import type { CliIo } from './cli.io';
-import { parseTokenListArgs, parseTokenRevokeArgs } from './token-admin.args';
-import { runTokenList, runTokenRevoke, TokenAdmin } from './token-admin.commands';
+import type { CliIo } from './cli-io.provider';
+import { parseTokenListArgs, parseTokenRevokeArgs } from './token-admin-args.parser';
+import { runTokenList, runTokenRevoke, TokenAdmin } from './token-admin.command';
 
 /** Exit codes of every host CLI: 0 done, 1 refused or failed, 2 not understood. */
 export const CLI_EXIT = { ok: 0, failed: 1, usage: 2 } as const;

@@ -1,8 +1,8 @@
 import { CliFailure } from './cli-failure.error';
-import type { CliIo } from './cli.io';
+import type { CliIo } from './cli-io.provider';
 import { CLI_MESSAGES } from './cli.messages';
-import { renderCliTable } from './cli-table.renderer';
-import type { TokenListArgs, TokenRevokeArgs } from './token-admin.args';
+import { renderCliTable } from './cli-table.view';
+import type { TokenListArgs, TokenRevokeArgs } from './token-admin-args.parser';
 
 /** A token as `token list` shows it (what `@kobana/identity`'s `ListedToken` holds). */
 export interface TokenListRow {

@@ -1,4 +1,4 @@
-import { readDeploymentConfig } from './deployment-config.loader';
+import { readDeploymentConfig } from './deployment-config.parser';
 
 describe('readDeploymentConfig', () => {
   const read = (env: Record<string, string>) => {

@@ -1,4 +1,4 @@
-import { Environment, parseIntegerSetting, readSetting } from './setting.parsers';
+import { Environment, parseIntegerSetting, readSetting } from './setting.parser';
 import { parseTrustProxy, TrustProxySetting } from './trust-proxy.parser';
 
 /**

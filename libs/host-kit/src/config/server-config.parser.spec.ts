@@ -1,5 +1,5 @@
 import { ConfigurationError } from './configuration.error';
-import { readServerConfig } from './server-config.loader';
+import { readServerConfig } from './server-config.parser';
 
 describe('readServerConfig', () => {
   it('applies the defaults, with the host’s own database', () => {

@@ -1,6 +1,6 @@
 import { parseDatabaseUrl } from '@kobana/database';
-import { Environment, readSetting } from './setting.parsers';
-import { DeploymentConfig, readDeploymentConfig } from './deployment-config.loader';
+import { Environment, readSetting } from './setting.parser';
+import { DeploymentConfig, readDeploymentConfig } from './deployment-config.parser';
 
 /**
  * The settings every host reads alike: where it listens, the origin clients

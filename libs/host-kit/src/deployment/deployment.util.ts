@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { DeploymentConfig } from '../config/deployment-config.loader';
+import type { DeploymentConfig } from '../config/deployment-config.parser';
 import type { TrustProxySetting } from '../config/trust-proxy.parser';
 
 /** The part of a Nest Express application the deployment settings touch. */

@@ -1,5 +1,5 @@
 import type { PinoLogger } from 'nestjs-pino';
-import { HostLogger } from './host.logger';
+import { HostLogger } from './host-logger.service';
 
 describe('HostLogger', () => {
   function logger() {

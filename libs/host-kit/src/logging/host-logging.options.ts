@@ -4,8 +4,8 @@ import { context, trace } from '@opentelemetry/api';
 import type { Params } from 'nestjs-pino';
 import { destination } from 'pino';
 import type { LevelWithSilent } from 'pino';
-import { HostLogSettings } from './host-logging.settings';
-import { textLogStream } from './host-log.text-stream';
+import { HostLogSettings } from './host-logging-settings.parser';
+import { textLogStream } from './host-log-text-stream.factory';
 import { isProbeUrl } from '../health/health.constants';
 
 /** The header a caller (or a proxy in front) may set to name its request; echoed in the answer. */

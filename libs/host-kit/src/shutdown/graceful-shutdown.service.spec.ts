@@ -1,6 +1,6 @@
 import { createServer, get, Agent, IncomingMessage, Server } from 'node:http';
 import { AddressInfo, connect } from 'node:net';
-import { GracefulShutdown, ShutdownStep } from './graceful-shutdown';
+import { GracefulShutdown, ShutdownStep } from './graceful-shutdown.service';
 
 /** A server whose `/slow` answers when `release()` is called, and `/fast` at once. */
 async function serve(): Promise<{ server: Server; port: number; release: () => void }> {

@@ -1,5 +1,5 @@
 import { trace } from '@opentelemetry/api';
-import { startTelemetry } from './telemetry.start';
+import { startTelemetry } from './telemetry.factory';
 
 describe('startTelemetry', () => {
   it('starts nothing without OTEL_EXPORTER_OTLP_ENDPOINT: no SDK, no signal listener', async () => {
