@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpServer, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { DatabaseMessages } from './database.messages';
-import { TRANSIENT_DATABASE_RETRY_AFTER_SECONDS, transientDatabaseFault } from './database.transient-errors';
+import { TRANSIENT_DATABASE_RETRY_AFTER_SECONDS, transientDatabaseFault } from './database-transient.error';
 
 /**
  * Answers a transient database fault (see {@link transientDatabaseFault}) on

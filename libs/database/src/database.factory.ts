@@ -1,8 +1,8 @@
 import { Kysely } from 'kysely';
 import { describeDatabase, parseDatabaseUrl } from './database-url.parser';
-import { createDialect } from './database.dialect';
-import { DatabaseMigrations, migrateToLatest } from './database.migrator';
-import { sqliteQuerySpans } from './sqlite-query.spans';
+import { createDialect } from './database-dialect.factory';
+import { DatabaseMigrations, migrateToLatest } from './database-migrator.util';
+import { sqliteQuerySpans } from './sqlite-query-spans.util';
 
 /** An open, migrated database and what was done to it. */
 export interface OpenedDatabase<DB> {

@@ -3,7 +3,7 @@ import type { McpTaskRecord } from '@kobana/mcp';
 import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
 import { createMcpTasks } from './mcp-tasks.migration';
 import { DatabaseTaskStore } from './database-task.store';
-import { McpTasksDatabase } from './mcp-tasks.tables';
+import { McpTasksDatabase } from './mcp-tasks.table';
 
 describe('DatabaseTaskStore', () => {
   let db: Kysely<McpTasksDatabase>;

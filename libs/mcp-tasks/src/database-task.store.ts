@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import type { McpTaskChange, McpTaskRecord, McpTaskStore } from '@kobana/mcp';
-import { MCP_TASKS_DATABASE } from './mcp-tasks-host';
-import { McpTasksDatabase } from './mcp-tasks.tables';
+import { MCP_TASKS_DATABASE } from './mcp-tasks.constants';
+import { McpTasksDatabase } from './mcp-tasks.table';
 
 /** Statuses a task can still leave; an update applies only to these. */
 const OPEN_STATUSES = ['working', 'input_required'] as const;

@@ -4,10 +4,10 @@
  */
 export { McpTasksModule } from './mcp-tasks.module';
 export type { McpTasksHostOptions } from './mcp-tasks.module';
-export { MCP_TASKS_DATABASE } from './mcp-tasks-host';
+export { MCP_TASKS_DATABASE } from './mcp-tasks.constants';
 export { DatabaseTaskStore } from './database-task.store';
-export { McpTasksPruner } from './mcp-tasks.pruner';
+export { McpTasksPruner } from './mcp-tasks-pruner.worker';
 export { createMcpTasks } from './mcp-tasks.migration';
-export type { McpTasksDatabase, McpTasksTable } from './mcp-tasks.tables';
-export type { McpTasksSettings } from './mcp-tasks.settings';
-export { DEFAULT_MCP_TASKS_SETTINGS } from './mcp-tasks.settings';
+export type { McpTasksDatabase, McpTasksTable } from './mcp-tasks.table';
+export type { McpTasksSettings } from './mcp-tasks.options';
+export { DEFAULT_MCP_TASKS_SETTINGS } from './mcp-tasks.options';

@@ -1,8 +1,8 @@
 import { DynamicModule, InjectionToken, Module, ModuleMetadata } from '@nestjs/common';
-import { MCP_TASKS_DATABASE } from './mcp-tasks-host';
+import { MCP_TASKS_DATABASE } from './mcp-tasks.constants';
 import { DatabaseTaskStore } from './database-task.store';
-import { McpTasksPruner } from './mcp-tasks.pruner';
-import { DEFAULT_MCP_TASKS_SETTINGS, MCP_TASKS_SETTINGS, McpTasksSettings } from './mcp-tasks.settings';
+import { McpTasksPruner } from './mcp-tasks-pruner.worker';
+import { DEFAULT_MCP_TASKS_SETTINGS, MCP_TASKS_SETTINGS, McpTasksSettings } from './mcp-tasks.options';
 
 /** What a host hands the task store: the module that provides its database, and the token of its `Kysely`. */
 export interface McpTasksHostOptions {

@@ -2,7 +2,7 @@ import { ConfigurableModuleBuilder } from '@nestjs/common';
 import { McpModuleExtras, McpModuleOptions } from './interfaces/mcp-module-options.interface';
 import { MCP_PATH } from './mcp.constants';
 import { createMcpController } from './controller/mcp.controller';
-import { resolveMcpOverrides } from './mcp.overrides';
+import { resolveMcpOverrides } from './mcp-overrides.provider';
 import { createMcpResourceMetadataController } from './auth/mcp-resource-metadata.controller';
 
 /**

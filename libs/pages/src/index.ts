@@ -6,8 +6,8 @@
  * page the same shell, inline stylesheet and script (allowed by hash), and
  * headers (CSP, no framing, no caching).
  */
-export { html } from './html/html.tag';
-export type { HtmlValue } from './html/html.tag';
-export { SafeHtml } from './html/safe-html.value';
-export { localTimeScript, PAGE_HEADERS, pageHtml } from './layout/page.layout';
-export { redirect, sendPage } from './layout/page.response';
+export { html } from './html/html-tag.view';
+export type { HtmlValue } from './html/html-tag.view';
+export { SafeHtml } from './html/safe-html.view';
+export { localTimeScript, PAGE_HEADERS, pageHtml } from './layout/page-layout.view';
+export { redirect, sendPage } from './layout/page-response.view';

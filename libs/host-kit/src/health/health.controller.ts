@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { LIVENESS_PATH, READINESS_PATH } from './health.constants';
 import { HealthMessages } from './health.messages';
-import { HostReadiness } from './host-readiness';
+import { HostReadiness } from './host-readiness.service';
 import { READINESS_CHECKS, ReadinessCheck, ReadinessFailure } from './readiness-check.interface';
 
 /** How long one check may take before it counts as failed: a probe must answer within a load balancer's timeout. */

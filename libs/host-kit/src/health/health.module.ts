@@ -1,6 +1,6 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { HealthController } from './health.controller';
-import { HostReadiness } from './host-readiness';
+import { HostReadiness } from './host-readiness.service';
 import { READINESS_CHECKS, ReadinessCheck } from './readiness-check.interface';
 
 /** How a host hands its readiness checks to {@link HealthModule}. */

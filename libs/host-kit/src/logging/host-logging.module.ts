@@ -1,8 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { hostLoggerParams } from './host-logging.params';
-import { readHostLogSettings } from './host-logging.settings';
-import { HostLogger } from './host.logger';
+import { hostLoggerParams } from './host-logging.options';
+import { readHostLogSettings } from './host-logging-settings.parser';
+import { HostLogger } from './host-logger.service';
 
 /**
  * Structured logs for a host: import `HostLoggingModule.forRoot()` in the

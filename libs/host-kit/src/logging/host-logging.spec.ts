@@ -6,9 +6,9 @@ import * as pinoHttpModule from 'pino-http';
 import pino from 'pino';
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { hostLoggerParams, REDACTED_PATHS } from './host-logging.params';
-import { readHostLogSettings } from './host-logging.settings';
-import { formatTextLine } from './host-log.text-stream';
+import { hostLoggerParams, REDACTED_PATHS } from './host-logging.options';
+import { readHostLogSettings } from './host-logging-settings.parser';
+import { formatTextLine } from './host-log-text-stream.factory';
 
 /** A pino logger with the host options, writing into `lines`. */
 function loggerInto(lines: string[]): pino.Logger {

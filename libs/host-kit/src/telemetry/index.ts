@@ -4,5 +4,5 @@
  * before anything else: the main entry loads Nest and `pg`, which the
  * instrumentations must see being required.
  */
-export { startTelemetry } from './telemetry.start';
-export type { TelemetryHandle } from './telemetry.start';
+export { startTelemetry } from './telemetry.factory';
+export type { TelemetryHandle } from './telemetry.factory';

@@ -2,8 +2,8 @@ import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
-import { McpServerDescription } from '../discovery/mcp-server.description';
-import { publicOrigin, RESOURCE_METADATA_PREFIX } from './mcp-resource-metadata.url';
+import { McpServerDescription } from '../discovery/mcp-server-description.service';
+import { publicOrigin, RESOURCE_METADATA_PREFIX } from './mcp-resource-metadata.util';
 
 /** OAuth 2.0 Protected Resource Metadata (RFC 9728): where a client learns how to get a token. No token needed. */
 export class McpResourceMetadataController {

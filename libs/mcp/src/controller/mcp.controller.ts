@@ -1,7 +1,7 @@
 import { All, Controller, Post, Req, Res, Type, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
-import { methodNotAllowed } from '../errors/mcp-transport.errors';
+import { methodNotAllowed } from '../errors/mcp-transport.error';
 import { McpExceptionFilter } from '../errors/mcp-exception.filter';
 import { McpDrainGuard } from '../guards/mcp-drain.guard';
 import { McpOriginGuard } from '../guards/mcp-origin.guard';
@@ -10,14 +10,14 @@ import { McpAuthGuard } from '../guards/mcp-auth.guard';
 import { McpMessageGuard } from '../guards/mcp-message.guard';
 import { McpEraGuard } from '../guards/mcp-era.guard';
 import { McpHeaderMismatchGuard } from '../guards/mcp-header-mismatch.guard';
-import { McpRateLimiter } from '../limits/mcp-rate-limiter';
-import { McpDispatcher } from '../dispatch/mcp.dispatcher';
-import { McpAuditEmitter } from '../audit/mcp-audit.emitter';
-import { mcpState } from '../transport/mcp-request.state';
-import { applyMcpResponseHeaders } from '../transport/mcp-response.headers';
-import { sendMcpResult } from '../transport/mcp-response.writer';
-import type { McpClassResolver } from '../mcp.overrides';
-import { McpTelemetry } from '../telemetry/mcp.telemetry';
+import { McpRateLimiter } from '../limits/mcp-rate-limiter.service';
+import { McpDispatcher } from '../dispatch/mcp-dispatcher.service';
+import { McpAuditEmitter } from '../audit/mcp-audit.service';
+import { mcpState } from '../transport/mcp-request-state.util';
+import { applyMcpResponseHeaders } from '../transport/mcp-response-headers.util';
+import { sendMcpResult } from '../transport/mcp-response.view';
+import type { McpClassResolver } from '../mcp-overrides.provider';
+import { McpTelemetry } from '../telemetry/mcp-telemetry.service';
 
 /**
  * The MCP endpoint, mounted at `path`. Read top to bottom, the decorators and

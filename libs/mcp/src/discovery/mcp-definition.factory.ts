@@ -1,10 +1,10 @@
 import { Injectable, Type } from '@nestjs/common';
 import { McpMetadataAccessor } from './mcp-metadata.accessor';
-import { McpUriTemplate } from './mcp-uri-template.matcher';
-import { compact, deepFreeze } from './mcp-descriptor.utils';
+import { McpUriTemplate } from './mcp-uri-template.parser';
+import { compact, deepFreeze } from './mcp-descriptor.util';
 import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.factory';
 import { McpJsonSchema } from '../interfaces/json-schema.interface';
-import { scanMcpHeaders } from '../schema/mcp-header.scanner';
+import { scanMcpHeaders } from '../schema/mcp-header.parser';
 import { McpMessages } from '../mcp.messages';
 import { McpParamBinding } from '../interfaces/mcp-param-binding.interface';
 import { McpAccessOptions } from '../interfaces/mcp-access-options.interface';
@@ -18,9 +18,9 @@ import { McpPromptDefinition } from '../interfaces/mcp-prompt-definition.interfa
 import { McpCompletionOptions } from '../interfaces/mcp-completion-options.interface';
 import { McpCompletionDefinition } from '../interfaces/mcp-completion-definition.interface';
 import { getMetadataStorage } from 'class-validator';
-import { withApprovalRequired } from '../confirmation/mcp-approval-required.schema';
-import { McpContent } from '../results/mcp-content.result';
-import { McpInputRequired } from '../results/mcp-input-required.result';
+import { withApprovalRequired } from '../confirmation/mcp-approval-required.util';
+import { McpContent } from '../results/mcp-content.view';
+import { McpInputRequired } from '../results/mcp-input-required.view';
 
 const EMPTY_INPUT_SCHEMA: McpJsonSchema = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
 

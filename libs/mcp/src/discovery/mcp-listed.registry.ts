@@ -1,6 +1,6 @@
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpListedDefinition } from '../interfaces/mcp-definition.interface';
-import { isVisibleTo } from './mcp-access.rules';
+import { isVisibleTo } from './mcp-access.policy';
 
 /** How many distinct (roles, scopes) combinations keep a prepared list. */
 const VISIBLE_CACHE_LIMIT = 256;

@@ -3,7 +3,7 @@ import { McpResourceTemplateDefinition, McpResourceTemplateDescriptor } from '..
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpMessages } from '../mcp.messages';
 import { McpListedRegistry } from './mcp-listed.registry';
-import { isRoleAllowed } from './mcp-access.rules';
+import { isRoleAllowed } from './mcp-access.policy';
 
 /** A template that matched a URI, with the URI's decoded variables. */
 export interface McpTemplateMatch {

@@ -1,6 +1,6 @@
 import { McpEra } from '../interfaces/mcp-request.interface';
 import { McpMethodContext } from '../interfaces/mcp-method-context.interface';
-import type { McpCapability } from '../discovery/mcp-server.description';
+import type { McpCapability } from '../discovery/mcp-server-description.service';
 
 /** One JSON-RPC method of the endpoint. */
 export interface McpMethodHandler {

@@ -1,5 +1,5 @@
-import { JsonRpcException } from './json-rpc.exception';
-import { McpAuthException } from './mcp-auth.exception';
+import { JsonRpcException } from './json-rpc.error';
+import { McpAuthException } from './mcp-auth-challenge.error';
 
 describe('McpAnswerError', () => {
   it('captures no stack frames for protocol answers, and leaves the process-wide limit as it was', () => {

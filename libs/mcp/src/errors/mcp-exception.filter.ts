@@ -6,16 +6,16 @@ import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { JsonRpcErrorObject } from '../interfaces/json-rpc.interface';
 import { McpMessages } from '../mcp.messages';
-import { mcpState } from '../transport/mcp-request.state';
-import { applyMcpResponseHeaders } from '../transport/mcp-response.headers';
-import { sendMcpJson } from '../transport/mcp-response.writer';
-import { resourceMetadataUrl } from '../auth/mcp-resource-metadata.url';
-import { JsonRpcException } from './json-rpc.exception';
-import { McpAuthException } from './mcp-auth.exception';
+import { mcpState } from '../transport/mcp-request-state.util';
+import { applyMcpResponseHeaders } from '../transport/mcp-response-headers.util';
+import { sendMcpJson } from '../transport/mcp-response.view';
+import { resourceMetadataUrl } from '../auth/mcp-resource-metadata.util';
+import { JsonRpcException } from './json-rpc.error';
+import { McpAuthException } from './mcp-auth-challenge.error';
 import { McpAvailability } from '../interfaces/mcp-availability.interface';
-import { unavailable } from './mcp-limits.errors';
-import { internalError, refusedByHost } from './mcp-host.errors';
-import { auditFailure } from '../audit/mcp-audit.note';
+import { unavailable } from './mcp-limits.error';
+import { internalError, refusedByHost } from './mcp-host.error';
+import { auditFailure } from '../audit/mcp-audit-note.util';
 
 /** `data.correlation_id` of a -32603 answer. */
 function correlationIdOf(data: unknown): string | null {

@@ -3,7 +3,7 @@ import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpTokenVerifier } from '../interfaces/mcp-token-verifier.interface';
 import { McpAuthGuard } from './mcp-auth.guard';
 import { McpBearerStrategy } from '../auth/mcp-bearer.strategy';
-import { McpAuthException } from '../errors/mcp-auth.exception';
+import { McpAuthException } from '../errors/mcp-auth-challenge.error';
 
 /** A caller per token, answered after `delayMs[token]`: later requests can finish first. */
 function slowVerifier(delayMs: Record<string, number>) {

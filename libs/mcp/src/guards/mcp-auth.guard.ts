@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
-import { McpAuthException } from '../errors/mcp-auth.exception';
-import { invalidToken, missingToken } from '../errors/mcp-auth.errors';
+import { McpAuthException } from '../errors/mcp-auth-challenge.error';
+import { invalidToken, missingToken } from '../errors/mcp-auth.error';
 import { McpBearerStrategy } from '../auth/mcp-bearer.strategy';
 
 /** What a passport strategy calls back with; a run of it gets these bound for one request. */

@@ -3,8 +3,8 @@ import type { IncomingMessage } from 'http';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
-import { bodyTooLarge } from '../errors/mcp-transport.errors';
-import { drainRequestBody } from '../transport/request-body.drain';
+import { bodyTooLarge } from '../errors/mcp-transport.error';
+import { drainRequestBody } from '../transport/request-body-drain.util';
 
 /**
  * Guard 3 of 7, docs/protocol.md §1 step 3: a declared `Content-Length` over the

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpDrainService } from '../limits/mcp-drain.service';
-import { unavailable } from '../errors/mcp-limits.errors';
+import { unavailable } from '../errors/mcp-limits.error';
 
 /**
  * Guard 1 of 7, before the steps of docs/protocol.md §1: a draining replica answers

@@ -1,10 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { MCP_DEFAULT_LEGACY_VERSION, MCP_ERA_2026, MCP_HEADER, MCP_META } from '../mcp.constants';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
-import { headerMismatch } from '../errors/mcp-transport.errors';
-import { envelopeRequired, unsupportedVersion } from '../errors/mcp-version.errors';
-import { mcpState, singleHeader } from '../transport/mcp-request.state';
-import { isStatelessEraVersion, isSupportedVersion } from '../protocol/mcp-protocol.versions';
+import { headerMismatch } from '../errors/mcp-transport.error';
+import { envelopeRequired, unsupportedVersion } from '../errors/mcp-version.error';
+import { mcpState, singleHeader } from '../transport/mcp-request-state.util';
+import { isStatelessEraVersion, isSupportedVersion } from '../protocol/mcp-protocol-versions.policy';
 
 /**
  * Guard 6 of 7, docs/protocol.md §1 step 10, first half: the body decides the era.

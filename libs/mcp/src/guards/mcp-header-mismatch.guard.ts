@@ -3,13 +3,13 @@ import { MCP_HEADER, MCP_META } from '../mcp.constants';
 import { McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpHeaderBinding } from '../interfaces/json-schema.interface';
-import { headerMismatch } from '../errors/mcp-transport.errors';
+import { headerMismatch } from '../errors/mcp-transport.error';
 import { McpToolRegistry } from '../discovery/mcp-tool.registry';
-import { isRoleAllowed } from '../discovery/mcp-access.rules';
-import { mcpState, singleHeader } from '../transport/mcp-request.state';
-import { decodeMirroredHeader } from '../protocol/mcp-header-value.decoder';
-import { checkMcpEnvelope } from '../protocol/mcp-envelope.check';
-import { headerBindingValue } from '../protocol/mcp-header-binding.value';
+import { isRoleAllowed } from '../discovery/mcp-access.policy';
+import { mcpState, singleHeader } from '../transport/mcp-request-state.util';
+import { decodeMirroredHeader } from '../protocol/mcp-header-value.codec';
+import { checkMcpEnvelope } from '../protocol/mcp-envelope.policy';
+import { headerBindingValue } from '../protocol/mcp-header-binding.util';
 
 /** Methods whose `Mcp-Name` mirrors a body field; required only where marked. */
 const NAME_SOURCES: Record<string, { field: 'name' | 'uri' | 'taskId'; required: boolean }> = {

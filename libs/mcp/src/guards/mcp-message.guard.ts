@@ -7,10 +7,10 @@ import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { JsonRpcId, JsonRpcMessage } from '../interfaces/json-rpc.interface';
-import { batchNotSupported, bodyTooLarge, forbiddenKey, invalidRequest, jsonTooDeep, parseError, unsupportedMediaType } from '../errors/mcp-transport.errors';
-import { mcpState } from '../transport/mcp-request.state';
-import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from '../transport/json-depth';
-import { drainRequestBody } from '../transport/request-body.drain';
+import { batchNotSupported, bodyTooLarge, forbiddenKey, invalidRequest, jsonTooDeep, parseError, unsupportedMediaType } from '../errors/mcp-transport.error';
+import { mcpState } from '../transport/mcp-request-state.util';
+import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from '../transport/json-depth.policy';
+import { drainRequestBody } from '../transport/request-body-drain.util';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -2,8 +2,8 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
-import { originForbidden } from '../errors/mcp-transport.errors';
-import { singleHeader } from '../transport/mcp-request.state';
+import { originForbidden } from '../errors/mcp-transport.error';
+import { singleHeader } from '../transport/mcp-request-state.util';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

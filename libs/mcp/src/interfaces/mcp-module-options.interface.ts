@@ -13,7 +13,7 @@ export interface McpServerInfo {
   version: string;
 }
 
-/** Options of `McpModule.forRoot()` / `forRootAsync()`. Defaults are merged in one place: `mcp-options.defaults.ts`. */
+/** Options of `McpModule.forRoot()` / `forRootAsync()`. Defaults are merged in one place: `mcp.options.ts`. */
 export interface McpModuleOptions {
   /** Who the server is. */
   serverInfo: McpServerInfo;

@@ -4,7 +4,7 @@ import { Expose, Type } from 'class-transformer';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { DtoJsonSchemaFactory } from './dto-json-schema.factory';
 import { McpHeader } from './mcp-header.decorator';
-import { expectValid2020Schema } from './testing/json-schema-2020.assertions';
+import { expectValid2020Schema } from './testing/json-schema-2020.util';
 
 enum Channel {
   Web = 'web',

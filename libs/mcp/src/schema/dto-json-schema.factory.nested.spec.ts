@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { JSONSchema, targetConstructorToSchema } from 'class-validator-jsonschema';
 import { DtoJsonSchemaFactory } from './dto-json-schema.factory';
 import { McpJsonSchema } from '../interfaces/json-schema.interface';
-import { expectValid2020Schema, validate2020 } from './testing/json-schema-2020.assertions';
+import { expectValid2020Schema, validate2020 } from './testing/json-schema-2020.util';
 
 @JSONSchema({ description: 'A postal address' })
 class AddressDto {

@@ -23,7 +23,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { DtoJsonSchemaFactory } from './dto-json-schema.factory';
-import { expectValid2020Schema, validate2020 } from './testing/json-schema-2020.assertions';
+import { expectValid2020Schema, validate2020 } from './testing/json-schema-2020.util';
 
 enum Priority {
   Low = 1,

@@ -1,9 +1,9 @@
 import { Injectable, Type } from '@nestjs/common';
-import { collectDtoSchemas, DtoSchemaGraph } from './dto-schema.collector';
-import { inlineDtoSchemas } from './dto-schema.inliner';
+import { collectDtoSchemas, DtoSchemaGraph } from './dto-schema-graph.factory';
+import { inlineDtoSchemas } from './dto-schema-inline.util';
 import { McpHeaderBinding, McpJsonSchema } from '../interfaces/json-schema.interface';
-import { annotateMcpHeaders } from './mcp-header.annotator';
-import { scanMcpHeaders } from './mcp-header.scanner';
+import { annotateMcpHeaders } from './mcp-header-annotation.util';
+import { scanMcpHeaders } from './mcp-header.parser';
 
 /** What is prepared once per DTO class. */
 interface DtoSchemaEntry {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { MCP_HEADER_METADATA } from './mcp-header.rules';
+import { MCP_HEADER_METADATA } from './mcp-header.policy';
 
 /** `@McpHeader()` declarations of a DTO class: property name → header name (without the `Mcp-Param-` prefix). */
 export type McpHeaderDeclarations = Readonly<Record<string, string>>;

@@ -6,11 +6,11 @@ import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
 import { McpTaskChange, McpTaskRecord, McpTaskState, McpTaskStore } from '../interfaces/mcp-task.interface';
 import { McpToolRegistry } from '../discovery/mcp-tool.registry';
-import { isRoleAllowed, missingScopes } from '../discovery/mcp-access.rules';
-import { httpExceptionMessage } from '../errors/mcp-http-exception.reader';
-import { invalidParams } from '../errors/mcp-method.errors';
-import { taskNotFound } from '../errors/mcp-task.errors';
-import { toolResult } from '../results/mcp-tool.result';
+import { isRoleAllowed, missingScopes } from '../discovery/mcp-access.policy';
+import { httpExceptionMessage } from '../errors/mcp-http-exception.parser';
+import { invalidParams } from '../errors/mcp-method.error';
+import { taskNotFound } from '../errors/mcp-task.error';
+import { toolResult } from '../results/mcp-tool.view';
 import { McpMessages } from '../mcp.messages';
 import { MCP_FINAL_TASK_STATUSES, MCP_TASK_ID_BYTES } from './mcp-task.constants';
 

@@ -6,13 +6,13 @@ import { McpConfirmationStore } from '../interfaces/mcp-confirmation-store.inter
 import type { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import type { McpHeaderBinding } from '../interfaces/json-schema.interface';
 import { McpToolRegistry } from '../discovery/mcp-tool.registry';
-import { headerBindingValue } from '../protocol/mcp-header-binding.value';
+import { headerBindingValue } from '../protocol/mcp-header-binding.util';
 import { McpTestError } from './mcp-test.error';
-import { McpTestHttpResponse, sendToApp } from './mcp-test.http';
-import { McpTestJson, McpTestObject, McpToolOutcome, toToolOutcome } from './mcp-test.results';
-import { McpTestCaller, McpTestingVerifier } from './mcp-testing.verifier';
+import { McpTestHttpResponse, sendToApp } from './mcp-test-http.client';
+import { McpTestJson, McpTestObject, McpToolOutcome, toToolOutcome } from './mcp-test.view';
+import { McpTestCaller, McpTestingVerifier } from './mcp-testing-verifier.provider';
 import { McpTestingMessages } from './mcp-testing.messages';
-import { MCP_TEST_OUTPUT_CHECK } from './mcp-test.output';
+import { MCP_TEST_OUTPUT_CHECK } from './mcp-test-output.util';
 
 /** The protocol era a client speaks: `2026` (envelope `_meta` and mirrored headers, the default) or `2025` (`MCP-Protocol-Version: 2025-06-18`). */
 export type McpTestEra = '2026' | '2025';

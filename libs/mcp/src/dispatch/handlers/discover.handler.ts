@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MCP_SUPPORTED_VERSIONS } from '../../mcp.constants';
 import { McpMethodHandler } from '../mcp-method.handler';
-import { McpServerDescription } from '../../discovery/mcp-server.description';
+import { McpServerDescription } from '../../discovery/mcp-server-description.service';
 
 /** `server/discover` (era 2026-07-28): versions, capabilities and instructions, without a handshake. */
 @Injectable()

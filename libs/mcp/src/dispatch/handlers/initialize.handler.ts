@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MCP_HANDSHAKE_FALLBACK_VERSION, MCP_HANDSHAKE_VERSIONS } from '../../mcp.constants';
 import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
 import { McpMethodHandler } from '../mcp-method.handler';
-import { McpServerDescription } from '../../discovery/mcp-server.description';
+import { McpServerDescription } from '../../discovery/mcp-server-description.service';
 
 /** `initialize` (era 2025): negotiates a version and remembers nothing. */
 @Injectable()

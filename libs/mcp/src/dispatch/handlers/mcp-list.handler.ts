@@ -2,7 +2,7 @@ import { McpMethodContext } from '../../interfaces/mcp-method-context.interface'
 import { McpMethodHandler } from '../mcp-method.handler';
 import { McpListedRegistry } from '../../discovery/mcp-listed.registry';
 import { McpListedDefinition } from '../../interfaces/mcp-definition.interface';
-import { rejectCursor } from '../../params/mcp-params.reader';
+import { rejectCursor } from '../../params/mcp-params.parser';
 
 /**
  * The base of the four list methods (`tools/list`, `resources/list`,

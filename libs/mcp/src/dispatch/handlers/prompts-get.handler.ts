@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
 import { McpMethodHandler } from '../mcp-method.handler';
 import { McpPromptRegistry } from '../../discovery/mcp-prompt.registry';
-import { McpProviderInvoker } from '../../invokers/mcp-provider.invoker';
-import { optionalStringRecord, requiredString } from '../../params/mcp-params.reader';
-import { invalidParams } from '../../errors/mcp-method.errors';
-import { assertAccess } from '../mcp-access.check';
-import { mcpCallContext } from '../../params/mcp-call.context';
-import { promptResult } from '../../results/mcp-prompt.result';
+import { McpProviderInvoker } from '../../invokers/mcp-provider-invoker.service';
+import { optionalStringRecord, requiredString } from '../../params/mcp-params.parser';
+import { invalidParams } from '../../errors/mcp-method.error';
+import { assertAccess } from '../mcp-call-access.policy';
+import { mcpCallContext } from '../../params/mcp-call-context.factory';
+import { promptResult } from '../../results/mcp-prompt.view';
 import { McpMessages } from '../../mcp.messages';
-import { McpInputRequired } from '../../results/mcp-input-required.result';
+import { McpInputRequired } from '../../results/mcp-input-required.view';
 
 /** `prompts/get`: checks the caller may use the prompt and has given its required arguments, then builds the messages. */
 @Injectable()

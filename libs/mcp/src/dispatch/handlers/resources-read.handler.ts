@@ -3,13 +3,13 @@ import { McpMethodContext } from '../../interfaces/mcp-method-context.interface'
 import { McpMethodHandler } from '../mcp-method.handler';
 import { McpResourceRegistry } from '../../discovery/mcp-resource.registry';
 import { McpResourceTemplateRegistry } from '../../discovery/mcp-resource-template.registry';
-import { isRoleAllowed } from '../../discovery/mcp-access.rules';
-import { McpProviderInvoker } from '../../invokers/mcp-provider.invoker';
-import { requiredString } from '../../params/mcp-params.reader';
-import { assertAccess } from '../mcp-access.check';
-import { mcpCallContext } from '../../params/mcp-call.context';
-import { resourceResult } from '../../results/mcp-resource.result';
-import { resourceNotFound } from '../../errors/mcp-method.errors';
+import { isRoleAllowed } from '../../discovery/mcp-access.policy';
+import { McpProviderInvoker } from '../../invokers/mcp-provider-invoker.service';
+import { requiredString } from '../../params/mcp-params.parser';
+import { assertAccess } from '../mcp-call-access.policy';
+import { mcpCallContext } from '../../params/mcp-call-context.factory';
+import { resourceResult } from '../../results/mcp-resource.view';
+import { resourceNotFound } from '../../errors/mcp-method.error';
 import { McpCaller } from '../../interfaces/mcp-caller.interface';
 import { McpResourceDefinition, McpResourceTemplateDefinition } from '../../interfaces/mcp-resource-definition.interface';
 

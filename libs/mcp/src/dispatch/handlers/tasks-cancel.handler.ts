@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
 import { McpMethodHandler } from '../mcp-method.handler';
-import { McpServerDescription } from '../../discovery/mcp-server.description';
+import { McpServerDescription } from '../../discovery/mcp-server-description.service';
 import { McpTasks } from '../../tasks/mcp-tasks.service';
-import { noteTask } from '../../audit/mcp-audit.note';
-import { taskIdOf } from './mcp-task-method';
+import { noteTask } from '../../audit/mcp-audit-note.util';
+import { taskIdOf } from './mcp-task-method.util';
 
 /** `tasks/cancel` (tasks extension): asks for the task's work to stop; an empty ack, also for a task already final. */
 @Injectable()

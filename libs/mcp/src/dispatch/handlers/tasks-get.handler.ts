@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
 import { McpMethodHandler } from '../mcp-method.handler';
-import { McpServerDescription } from '../../discovery/mcp-server.description';
+import { McpServerDescription } from '../../discovery/mcp-server-description.service';
 import { McpTasks } from '../../tasks/mcp-tasks.service';
-import { taskIdOf } from './mcp-task-method';
+import { taskIdOf } from './mcp-task-method.util';
 
 /** `tasks/get` (tasks extension): the task's status now, with its result, error or outstanding requests. */
 @Injectable()

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { McpMethodContext } from '../../interfaces/mcp-method-context.interface';
 import { McpMethodHandler } from '../mcp-method.handler';
-import { McpServerDescription } from '../../discovery/mcp-server.description';
+import { McpServerDescription } from '../../discovery/mcp-server-description.service';
 import { McpTasks } from '../../tasks/mcp-tasks.service';
-import { optionalObject } from '../../params/mcp-params.reader';
-import { invalidParams } from '../../errors/mcp-method.errors';
+import { optionalObject } from '../../params/mcp-params.parser';
+import { invalidParams } from '../../errors/mcp-method.error';
 import { McpMessages } from '../../mcp.messages';
-import { noteTask } from '../../audit/mcp-audit.note';
-import { taskIdOf } from './mcp-task-method';
+import { noteTask } from '../../audit/mcp-audit-note.util';
+import { taskIdOf } from './mcp-task-method.util';
 
 /** `tasks/update` (tasks extension): the client's answers to a task's `inputRequests`; an empty ack. */
 @Injectable()

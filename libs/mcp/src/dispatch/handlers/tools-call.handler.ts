@@ -3,17 +3,17 @@ import { McpMethodContext } from '../../interfaces/mcp-method-context.interface'
 import { McpCallContext } from '../../interfaces/mcp-call-context.interface';
 import { McpMethodHandler } from '../mcp-method.handler';
 import { McpToolRegistry } from '../../discovery/mcp-tool.registry';
-import { McpToolInvoker } from '../../invokers/mcp-tool.invoker';
-import { optionalObject, requiredString } from '../../params/mcp-params.reader';
-import { invalidParams } from '../../errors/mcp-method.errors';
-import { assertAccess } from '../mcp-access.check';
-import { mcpCallContext } from '../../params/mcp-call.context';
+import { McpToolInvoker } from '../../invokers/mcp-tool-invoker.service';
+import { optionalObject, requiredString } from '../../params/mcp-params.parser';
+import { invalidParams } from '../../errors/mcp-method.error';
+import { assertAccess } from '../mcp-call-access.policy';
+import { mcpCallContext } from '../../params/mcp-call-context.factory';
 import { McpMessages } from '../../mcp.messages';
-import { McpConfirmationGate } from '../../confirmation/mcp-confirmation.gate';
-import { noteConfirmation } from '../../audit/mcp-audit.note';
+import { McpConfirmationGate } from '../../confirmation/mcp-confirmation.service';
+import { noteConfirmation } from '../../audit/mcp-audit-note.util';
 import { McpTasks } from '../../tasks/mcp-tasks.service';
-import { declaresTasks } from '../../tasks/mcp-task.capability';
-import { tasksExtensionRequired } from '../../errors/mcp-task.errors';
+import { declaresTasks } from '../../tasks/mcp-task-capability.policy';
+import { tasksExtensionRequired } from '../../errors/mcp-task.error';
 
 /**
  * `tools/call`: finds the tool, checks the caller may run it, has a
