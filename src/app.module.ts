@@ -27,6 +27,7 @@ import { KaduAuditModule } from './audit/kadu-audit.module';
 import { DatabaseAuditSink } from '@kobana/audit';
 import { KaduMcpTasksModule } from './kadu-mcp/kadu-mcp-tasks.module';
 import { KaduHealthModule } from './health/kadu-health.module';
+import { KaduOpenApiModule } from './openapi/kadu-openapi.module';
 
 /**
  * The MCP endpoint. Imported before the API's modules: Express tries routes in
@@ -81,6 +82,7 @@ const KaduMcpEndpoint = McpModule.forRootAsync({
     KaduOAuthModule,
     KaduConnectedAppsModule,
     KaduAuditModule,
+    KaduOpenApiModule,
   ],
 })
 export class AppModule {}

@@ -21,6 +21,7 @@ import { BillingConnectedAppsModule } from './connected-apps/billing-connected-a
 import { BillingAuditModule } from './audit/billing-audit.module';
 import { DatabaseAuditSink } from '@kobana/audit';
 import { BillingHealthModule } from './health/billing-health.module';
+import { BillingOpenApiModule } from './openapi/billing-openapi.module';
 
 /**
  * The MCP endpoint. Imported before the API's modules: Express tries routes in
@@ -70,6 +71,7 @@ const BillingMcpEndpoint = McpModule.forRootAsync({
     BillingOAuthModule,
     BillingConnectedAppsModule,
     BillingAuditModule,
+    BillingOpenApiModule,
   ],
 })
 export class BillingAppModule {}

@@ -1,0 +1,24 @@
+import { ConfigurableModuleBuilder } from '@nestjs/common';
+import { OpenApiModuleExtras, OpenApiModuleOptions } from './interfaces/openapi-module-options.interface';
+import { createOpenApiController } from './openapi.controller';
+import { OPENAPI_MODULE_OPTIONS, OPENAPI_PREFIX } from './openapi.constants';
+
+/**
+ * `forRoot` / `forRootAsync` from Nest's builder. The prefix is an extra,
+ * not an async option: the document's route is declared with the module.
+ */
+export const {
+  ConfigurableModuleClass: OpenApiConfigurableModuleClass,
+  OPTIONS_TYPE: OPENAPI_OPTIONS_TYPE,
+  ASYNC_OPTIONS_TYPE: OPENAPI_ASYNC_OPTIONS_TYPE,
+} = new ConfigurableModuleBuilder<OpenApiModuleOptions>({ optionsInjectionToken: OPENAPI_MODULE_OPTIONS })
+  .setClassMethodName('forRoot')
+  .setExtras<OpenApiModuleExtras>({ prefix: 'api/v1' }, (definition, extras) => {
+    const prefix = extras.prefix.replace(/^\/+|\/+$/g, '');
+    return {
+      ...definition,
+      controllers: [...(definition.controllers ?? []), createOpenApiController(prefix)],
+      providers: [...(definition.providers ?? []), { provide: OPENAPI_PREFIX, useValue: prefix }],
+    };
+  })
+  .build();
