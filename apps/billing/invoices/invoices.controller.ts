@@ -34,7 +34,7 @@ export class InvoicesController {
 
   /** = `billing_invoices_upsert`. */
   @Post()
-  @OpenApiRoute({ tool: 'billing_invoices_upsert', errors: [403, 409] })
+  @OpenApiRoute({ tool: 'billing_invoices_upsert', errors: [403, 404, 409] })
   upsert(@CurrentCaller() caller: McpCaller, @Body() body: UpsertInvoiceDto, @IdempotencyKeyHeader() key?: string): Promise<InvoiceView> {
     return this.invoices.upsert(caller, withIdempotencyKey(body, key));
   }

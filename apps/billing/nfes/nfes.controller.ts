@@ -34,7 +34,7 @@ export class NfesController {
 
   /** = `billing_nfes_issue`. */
   @Post()
-  @OpenApiRoute({ tool: 'billing_nfes_issue', errors: [403, 409] })
+  @OpenApiRoute({ tool: 'billing_nfes_issue', errors: [403, 404, 409] })
   issue(@CurrentCaller() caller: McpCaller, @Body() body: IssueNfeDto, @IdempotencyKeyHeader() key?: string): Promise<NfeView> {
     return this.nfes.issue(caller, withIdempotencyKey(body, key));
   }
@@ -49,14 +49,14 @@ export class NfesController {
 
   /** = `billing_nfes_pdf`. */
   @Get(':id/pdf/metadata')
-  @OpenApiRoute({ tool: 'billing_nfes_pdf', errors: [403, 409] })
+  @OpenApiRoute({ tool: 'billing_nfes_pdf', errors: [403] })
   pdfMetadata(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<DocumentView> {
     return this.nfes.pdf(caller, Object.assign(new BillingIdDto(), { id }));
   }
 
   /** = `billing_nfes_xml`. */
   @Get(':id/xml/metadata')
-  @OpenApiRoute({ tool: 'billing_nfes_xml', errors: [403, 409] })
+  @OpenApiRoute({ tool: 'billing_nfes_xml', errors: [403] })
   xmlMetadata(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<DocumentView> {
     return this.nfes.xml(caller, Object.assign(new BillingIdDto(), { id }));
   }

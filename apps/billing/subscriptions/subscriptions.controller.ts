@@ -35,7 +35,7 @@ export class SubscriptionsController {
 
   /** = `billing_subscriptions_create`. */
   @Post()
-  @OpenApiRoute({ tool: 'billing_subscriptions_create', errors: [403, 409] })
+  @OpenApiRoute({ tool: 'billing_subscriptions_create', errors: [403, 404, 409] })
   create(@CurrentCaller() caller: McpCaller, @Body() body: CreateSubscriptionDto, @IdempotencyKeyHeader() key?: string): Promise<SubscriptionView> {
     return this.subscriptions.create(caller, withIdempotencyKey(body, key));
   }
