@@ -69,7 +69,7 @@ export class NfesController {
     binary: ['application/pdf'],
     summary: 'Download an NF-e PDF (DANFE)',
     description: 'The bytes of the PDF that billing_nfes_pdf describes.',
-    errors: [403, 409],
+    errors: [403],
   })
   pdf(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<StreamableFile> {
     return this.serve(caller, id, 'pdf');
@@ -83,7 +83,7 @@ export class NfesController {
     binary: ['application/xml'],
     summary: 'Download an NF-e XML',
     description: 'The bytes of the XML that billing_nfes_xml describes.',
-    errors: [403, 409],
+    errors: [403],
   })
   xml(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<StreamableFile> {
     return this.serve(caller, id, 'xml');
