@@ -39,6 +39,12 @@ export interface KaduConfig extends DeploymentConfig {
    */
   KADU_DEMO: boolean;
   /**
+   * Serve the API document as a page at `GET /api/docs` (docs/openapi.md);
+   * `/api/v1/openapi.json` is served either way.
+   * `KADU_OPENAPI_UI`, @default true, false with `NODE_ENV=production`
+   */
+  KADU_OPENAPI_UI: boolean;
+  /**
    * AES-256-GCM key for secrets Kadu must read back (webhook signing secrets).
    * Kept apart from `KADU_SIGNING_SECRET` so rotating that one never makes
    * stored secrets unreadable. `KADU_ENCRYPTION_KEY`; generated and kept in

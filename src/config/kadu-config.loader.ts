@@ -32,6 +32,8 @@ export function loadKaduConfig(env: Environment): KaduConfig {
   }
   // No demo data in production unless asked for by name (docs/security-model.md).
   const demo = parseBooleanSetting('KADU_DEMO', text('KADU_DEMO'), text('NODE_ENV') !== 'production', problems);
+  // A page for people reading the API: off in production unless asked for by name, as the demo is.
+  const openApiUi = parseBooleanSetting('KADU_OPENAPI_UI', text('KADU_OPENAPI_UI'), text('NODE_ENV') !== 'production', problems);
   const encryptionKey = text('KADU_ENCRYPTION_KEY');
   if (encryptionKey !== undefined && encryptionKey.length < MIN_SECRET_LENGTH) {
     problems.push(`KADU_ENCRYPTION_KEY must be at least ${MIN_SECRET_LENGTH} characters`);
@@ -64,6 +66,7 @@ export function loadKaduConfig(env: Environment): KaduConfig {
     ...server,
     KADU_SIGNING_SECRET: signingSecret,
     KADU_DEMO: demo,
+    KADU_OPENAPI_UI: openApiUi,
     KADU_ENCRYPTION_KEY: encryptionKey,
     KADU_FILES_DIR: filesDir ? resolve(filesDir) : defaultFilesDir(server.DATABASE_URL),
     ...features,

@@ -4,7 +4,7 @@ import { OpenApiModule } from '@kobana/openapi';
 import { API_V1 } from '../app.constants';
 import { KaduConfig } from '../config/kadu-config.interface';
 
-/** `GET /api/v1/openapi.json`: Kadu's REST API as OpenAPI 3.1 (docs/openapi.md). */
+/** `GET /api/v1/openapi.json`, and the page at `GET /api/docs` unless off (`KADU_OPENAPI_UI`): Kadu's REST API as OpenAPI 3.1 (docs/openapi.md). */
 export const KaduOpenApiModule = OpenApiModule.forRootAsync({
   prefix: API_V1,
   imports: [ConfigModule],
@@ -15,5 +15,6 @@ export const KaduOpenApiModule = OpenApiModule.forRootAsync({
     bearerGuards: [ApiAuthGuard],
     bearerDescription: 'A Kadu API token (kadu_api_…), minted with `npm run cli -- token create --audience api`.',
     errors: [503],
+    ui: config.get('KADU_OPENAPI_UI', { infer: true }),
   }),
 });

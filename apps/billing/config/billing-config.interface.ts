@@ -24,6 +24,8 @@ export interface BillingConfig extends DeploymentConfig {
   BILLING_ALLOWED_ORIGINS: string[];
   /** Seed the `demo` organization (and, outside production, print its credentials) on start. `BILLING_DEMO`, @default true, false with `NODE_ENV=production` */
   BILLING_DEMO: boolean;
+  /** Serve the API document as a page at `GET /api/docs` (docs/openapi.md). `BILLING_OPENAPI_UI`, @default true, false with `NODE_ENV=production` */
+  BILLING_OPENAPI_UI: boolean;
   /**
    * Development only: Client ID Metadata Documents may be fetched from
    * loopback (`https://localhost`, `127.0.0.1`, `[::1]`); every other

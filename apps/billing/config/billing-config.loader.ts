@@ -17,6 +17,8 @@ export function loadBillingConfig(env: Environment): BillingConfig {
   const origins = parseOrigins(readSetting(env, 'BILLING_ALLOWED_ORIGINS'), problems);
   // No demo data in production unless asked for by name (docs/security-model.md).
   const demo = parseBooleanSetting('BILLING_DEMO', readSetting(env, 'BILLING_DEMO'), readSetting(env, 'NODE_ENV') !== 'production', problems);
+  // A page for people reading the API: off in production unless asked for by name, as the demo is.
+  const openApiUi = parseBooleanSetting('BILLING_OPENAPI_UI', readSetting(env, 'BILLING_OPENAPI_UI'), readSetting(env, 'NODE_ENV') !== 'production', problems);
   const clientMetadata = {
     BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: parseBooleanSetting(
       'BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK',
@@ -29,7 +31,14 @@ export function loadBillingConfig(env: Environment): BillingConfig {
   };
   const auditRetentionDays = parseIntegerSetting('BILLING_AUDIT_RETENTION_DAYS', readSetting(env, 'BILLING_AUDIT_RETENTION_DAYS'), 90, 1, problems);
   if (problems.length > 0) throw new ConfigurationError(problems);
-  return { ...server, BILLING_ALLOWED_ORIGINS: origins, BILLING_DEMO: demo, ...clientMetadata, BILLING_AUDIT_RETENTION_DAYS: auditRetentionDays };
+  return {
+    ...server,
+    BILLING_ALLOWED_ORIGINS: origins,
+    BILLING_DEMO: demo,
+    BILLING_OPENAPI_UI: openApiUi,
+    ...clientMetadata,
+    BILLING_AUDIT_RETENTION_DAYS: auditRetentionDays,
+  };
 }
 
 /** Each entry must be an http(s) origin, or the word `localhost`; kept normalised (`URL.origin`). */

@@ -4,7 +4,7 @@ import { OpenApiModule } from '@kobana/openapi';
 import { BILLING_API_V1 } from '../billing.constants';
 import { BillingConfig } from '../config/billing-config.interface';
 
-/** `GET /api/v1/openapi.json`: Billing's REST API as OpenAPI 3.1 (docs/openapi.md). */
+/** `GET /api/v1/openapi.json`, and the page at `GET /api/docs` unless off (`BILLING_OPENAPI_UI`): Billing's REST API as OpenAPI 3.1 (docs/openapi.md). */
 export const BillingOpenApiModule = OpenApiModule.forRootAsync({
   prefix: BILLING_API_V1,
   imports: [ConfigModule],
@@ -15,5 +15,6 @@ export const BillingOpenApiModule = OpenApiModule.forRootAsync({
     bearerGuards: [ApiAuthGuard],
     bearerDescription: 'A Billing API token (kbill_api_…), minted with `npm run cli:billing -- token create --audience api`.',
     errors: [503],
+    ui: config.get('BILLING_OPENAPI_UI', { infer: true }),
   }),
 });

@@ -18,3 +18,6 @@ export const OPENAPI_MODULE_OPTIONS = Symbol('OPENAPI_MODULE_OPTIONS');
 
 /** Injection token of the API prefix the document covers, normalized (`api/v1`). */
 export const OPENAPI_PREFIX = Symbol('OPENAPI_PREFIX');
+
+/** Injection token of the page's path, normalized (`api/docs`). */
+export const OPENAPI_UI_PATH = Symbol('OPENAPI_UI_PATH');

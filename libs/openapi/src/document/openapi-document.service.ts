@@ -4,18 +4,19 @@ import { DtoJsonSchemaFactory, McpToolRegistry } from '@kobana/mcp';
 import { OpenApiRouteExplorer } from '../discovery/openapi-route.explorer';
 import type { OpenApiDocument } from '../interfaces/openapi-document.interface';
 import type { OpenApiModuleOptions } from '../interfaces/openapi-module-options.interface';
-import { OPENAPI_MODULE_OPTIONS, OPENAPI_PREFIX } from '../openapi.constants';
+import { OPENAPI_DOCUMENT_FILE, OPENAPI_MODULE_OPTIONS, OPENAPI_PREFIX } from '../openapi.constants';
+import { renderOpenApiPage } from '../page/openapi-page.renderer';
 import { buildOpenApiDocument } from './openapi-document.builder';
 import type { OpenApiSchemaSource } from './openapi-operation.builder';
 
 /**
  * The host's OpenAPI document, built once when the application has started
  * (after `McpModule` registered the tools whose schemas it reuses) and kept
- * serialized, so `GET …/openapi.json` only writes bytes.
+ * serialized (with its page, when `ui` is on), so a request only writes bytes.
  */
 @Injectable()
 export class OpenApiDocumentService implements OnApplicationBootstrap {
-  private built?: { document: OpenApiDocument; json: string };
+  private built?: { document: OpenApiDocument; json: string; page?: string };
 
   constructor(
     private readonly explorer: OpenApiRouteExplorer,
@@ -27,7 +28,8 @@ export class OpenApiDocumentService implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     const routes = this.explorer.explore(this.prefix, this.options.bearerGuards);
     const document = deepFreeze(buildOpenApiDocument(routes, this.prefix, this.options, this.schemaSource()));
-    this.built = { document, json: JSON.stringify(document) };
+    const page = this.options.ui ? renderOpenApiPage(document, `/${this.prefix}/${OPENAPI_DOCUMENT_FILE}`) : undefined;
+    this.built = { document, json: JSON.stringify(document), page };
   }
 
   /** The document, deep-frozen. @throws Error before the application has started. */
@@ -40,7 +42,12 @@ export class OpenApiDocumentService implements OnApplicationBootstrap {
     return this.ready().json;
   }
 
-  private ready(): { document: OpenApiDocument; json: string } {
+  /** The page of the document; `undefined` unless the module's `ui` option is on. */
+  get page(): string | undefined {
+    return this.ready().page;
+  }
+
+  private ready(): { document: OpenApiDocument; json: string; page?: string } {
     if (!this.built) throw new Error('The OpenAPI document is built when the application starts (app.init())');
     return this.built;
   }

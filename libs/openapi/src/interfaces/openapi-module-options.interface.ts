@@ -26,6 +26,13 @@ export interface OpenApiModuleOptions {
    * @default []
    */
   errors?: readonly OpenApiErrorStatus[];
+  /**
+   * Serve the document as a page a person reads at `GET /<uiPath>`
+   * (otherwise that path answers 404, as an unknown one does). Hosts turn it
+   * off in production unless a setting asks for it.
+   * @default false
+   */
+  ui?: boolean;
 }
 
 /** Extras of `forRoot` / `forRootAsync`: known when the module is defined, since the document's route is declared then. */
@@ -36,4 +43,10 @@ export interface OpenApiModuleExtras {
    * @default 'api/v1'
    */
   prefix: string;
+  /**
+   * Path of the page (`ui: true`), outside the prefix so the document's
+   * routes are the API's alone.
+   * @default 'api/docs'
+   */
+  uiPath?: string;
 }
