@@ -14,7 +14,12 @@
  */
 
 /** Extra public entry points besides `libs/<name>/src/index.ts`. */
-const SECONDARY_ENTRY_POINTS = ['^libs/mcp/src/testing/index\\.ts$', '^libs/host-kit/src/telemetry/index\\.ts$', '^libs/platform/src/main/index\\.ts$'];
+const SECONDARY_ENTRY_POINTS = [
+  '^libs/mcp/src/testing/index\\.ts$',
+  '^libs/openapi/src/testing/index\\.ts$',
+  '^libs/host-kit/src/telemetry/index\\.ts$',
+  '^libs/platform/src/main/index\\.ts$',
+];
 const ENTRY_POINTS = ['^libs/[^/]+/src/index\\.ts$', ...SECONDARY_ENTRY_POINTS];
 
 /** Anything that is not the project's own code: npm packages and Node built-ins. */

@@ -31,6 +31,8 @@ const common = {
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
     '^@kobana/mcp/testing$': '<rootDir>/libs/mcp/src/testing',
     '^@kobana/oauth$': '<rootDir>/libs/oauth/src',
+    '^@kobana/openapi$': '<rootDir>/libs/openapi/src',
+    '^@kobana/openapi/testing$': '<rootDir>/libs/openapi/src/testing',
     '^@kobana/outbound$': '<rootDir>/libs/outbound/src',
     '^@kobana/pages$': '<rootDir>/libs/pages/src',
     '^@kobana/platform$': '<rootDir>/libs/platform/src',

@@ -19,6 +19,7 @@ describe('loadKaduConfig', () => {
       HTTP_HEADERS_TIMEOUT_MS: 66_000,
       KADU_SIGNING_SECRET: undefined,
       KADU_DEMO: true,
+      KADU_OPENAPI_UI: true,
       KADU_ENCRYPTION_KEY: undefined,
       KADU_FILES_DIR: resolve('data', 'files'),
       KADU_FILES_MAX_BYTES: 10 * 1024 * 1024,
@@ -61,6 +62,13 @@ describe('loadKaduConfig', () => {
       KADU_SIGNING_SECRET: 'x'.repeat(32),
       KADU_DEMO: false,
     });
+  });
+
+  it('serves no API page with NODE_ENV=production unless KADU_OPENAPI_UI asks for it', () => {
+    expect(loadKaduConfig({ NODE_ENV: 'production' }).KADU_OPENAPI_UI).toBe(false);
+    expect(loadKaduConfig({ NODE_ENV: 'production', KADU_OPENAPI_UI: 'true' }).KADU_OPENAPI_UI).toBe(true);
+    expect(loadKaduConfig({ KADU_OPENAPI_UI: 'false' }).KADU_OPENAPI_UI).toBe(false);
+    expect(() => loadKaduConfig({ KADU_OPENAPI_UI: 'maybe' })).toThrow('KADU_OPENAPI_UI must be true or false');
   });
 
   it('seeds no demo with NODE_ENV=production unless KADU_DEMO asks for it', () => {

@@ -10,6 +10,7 @@ import { CancelExecutionDto, ExecutionIdDto } from './dto/execution-id.dto';
 import { ListExecutionsDto } from './dto/list-executions.dto';
 import { ExecutionView } from './execution.view';
 import { ExecutionsService } from './executions.service';
+import { OpenApiRoute } from '@kobana/openapi';
 
 /** `/api/v1/executions`: each route hands the tool's DTO to the service method the tool runs. */
 @Controller(`${API_V1}/executions`)
@@ -19,12 +20,14 @@ export class ExecutionsController {
 
   /** `GET /api/v1/executions` = `kadu_executions_list`. */
   @Get()
+  @OpenApiRoute({ tool: 'kadu_executions_list' })
   list(@CurrentCaller() caller: McpCaller, @Query() query: ListExecutionsDto): Promise<Page<ExecutionView>> {
     return this.executions.list(caller, query);
   }
 
   /** `GET /api/v1/executions/:id` = `kadu_executions_get`. */
   @Get(':id')
+  @OpenApiRoute({ tool: 'kadu_executions_get' })
   get(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string): Promise<ExecutionView> {
     return this.executions.get(caller, Object.assign(new ExecutionIdDto(), { id }));
   }
@@ -32,6 +35,7 @@ export class ExecutionsController {
   /** `POST /api/v1/executions/:id/cancel` = `kadu_executions_cancel`. */
   @Post(':id/cancel')
   @HttpCode(200)
+  @OpenApiRoute({ tool: 'kadu_executions_cancel', errors: [403, 409] })
   cancel(
     @CurrentCaller() caller: McpCaller,
     @Param('id', ParseIdPipe) id: string,
@@ -44,6 +48,7 @@ export class ExecutionsController {
   /** `POST /api/v1/executions/:id/continue` = `kadu_executions_continue`. */
   @Post(':id/continue')
   @HttpCode(200)
+  @OpenApiRoute({ tool: 'kadu_executions_continue', errors: [403, 409] })
   continue(
     @CurrentCaller() caller: McpCaller,
     @Param('id', ParseIdPipe) id: string,

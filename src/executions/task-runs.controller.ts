@@ -7,6 +7,7 @@ import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { RunTaskBodyDto, RunTaskDto } from './dto/run-task.dto';
 import { ExecutionView } from './execution.view';
 import { TaskRunsService } from './task-runs.service';
+import { OpenApiRoute } from '@kobana/openapi';
 
 /** `POST /api/v1/tasks/:id/runs` = `kadu_tasks_run`: 202, the execution is only queued. */
 @Controller(`${API_V1}/tasks/:id/runs`)
@@ -17,6 +18,7 @@ export class TaskRunsController {
   /** Queues an execution; follow it at `GET /api/v1/executions/:id`. */
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
+  @OpenApiRoute({ tool: 'kadu_tasks_run', errors: [402, 403, 409] })
   run(
     @CurrentCaller() caller: McpCaller,
     @Param('id', ParseIdPipe) id: string,

@@ -2,7 +2,11 @@ import { Controller, Get, Header, Param, Put, Query, Req, StreamableFile } from 
 import type { Request } from 'express';
 import { drainRequestBody } from '@kobana/mcp';
 import { API_V1 } from '../app.constants';
-import { FilesContentService, SignedQuery, UploadedContentView } from './files-content.service';
+import { OpenApiRoute } from '@kobana/openapi';
+import { FilesContentService, SignedQuery } from './files-content.service';
+import { SignedContentQuery } from './signed-content.query';
+import { UPLOADABLE_CONTENT_TYPES } from './files.constants';
+import { UploadedContentView } from './uploaded-content.view';
 
 /**
  * `/api/v1/files/:id/content`: the presigned upload and download URLs. No
@@ -17,6 +21,15 @@ export class FilesContentController {
   /** `PUT …?expires=…&signature=…`: the URL `kadu_files_create` answered. */
   @Put()
   @Header('Cache-Control', 'no-store')
+  @OpenApiRoute({
+    output: UploadedContentView,
+    summary: "Upload a file's content",
+    description:
+      'The upload_url kadu_files_create answered: the bytes as the body, with the declared Content-Type and exactly the declared size. No token: the signature is the authority.',
+    query: SignedContentQuery,
+    upload: UPLOADABLE_CONTENT_TYPES,
+    errors: [403, 413, 415],
+  })
   async upload(@Param('id') id: string, @Query() query: SignedQuery, @Req() request: Request): Promise<UploadedContentView> {
     try {
       return await this.content.upload(id, query, request);
@@ -32,6 +45,13 @@ export class FilesContentController {
   @Get()
   @Header('Cache-Control', 'private, no-store')
   @Header('X-Content-Type-Options', 'nosniff')
+  @OpenApiRoute({
+    binary: UPLOADABLE_CONTENT_TYPES,
+    summary: "Download a file's content",
+    description: 'The download_url kadu_files_download answered. No token: the signature is the authority.',
+    query: SignedContentQuery,
+    errors: [403],
+  })
   download(@Param('id') id: string, @Query() query: SignedQuery): Promise<StreamableFile> {
     return this.content.download(id, query);
   }

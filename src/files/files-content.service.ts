@@ -14,19 +14,12 @@ import { KaduDatabase } from '../database/kadu-database.interface';
 import type { FilesTable } from './file.table';
 import { FilesDiskStore, FileTooLargeError } from './files.disk';
 import { SignedFileMethod, FilesUrlSigner } from './files.url-signer';
+import { UploadedContentView } from './uploaded-content.view';
 
 /** The query of a presigned URL. */
 export interface SignedQuery {
   expires?: unknown;
   signature?: unknown;
-}
-
-/** What a successful upload answers. */
-export interface UploadedContentView {
-  id: string;
-  status: 'uploaded';
-  size: number;
-  sha256: string;
 }
 
 /**

@@ -10,6 +10,7 @@ import { FileIdDto, FileWriteDto } from './dto/file-id.dto';
 import { ListFilesDto } from './dto/list-files.dto';
 import { DeletedFileView, FileDownloadView, FileUploadView, FileView } from './file.view';
 import { FilesService } from './files.service';
+import { OpenApiRoute } from '@kobana/openapi';
 
 /** `/api/v1/files`: each route hands the tool's DTO to the same service method the tool runs. */
 @Controller(`${API_V1}/files`)
@@ -19,18 +20,21 @@ export class FilesController {
 
   /** `GET /api/v1/files` = `kadu_files_list`. */
   @Get()
+  @OpenApiRoute({ tool: 'kadu_files_list' })
   list(@CurrentCaller() caller: McpCaller, @Query() query: ListFilesDto): Promise<Page<FileView>> {
     return this.files.list(caller, query);
   }
 
   /** `GET /api/v1/files/:id` = `kadu_files_get`. */
   @Get(':id')
+  @OpenApiRoute({ tool: 'kadu_files_get' })
   get(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string): Promise<FileView> {
     return this.files.get(caller, Object.assign(new FileIdDto(), { id }));
   }
 
   /** `POST /api/v1/files` (`Idempotency-Key` header) = `kadu_files_create`. */
   @Post()
+  @OpenApiRoute({ tool: 'kadu_files_create', errors: [403, 409] })
   create(@CurrentCaller() caller: McpCaller, @Body() body: CreateFileDto, @IdempotencyKeyHeader() key: string | undefined): Promise<FileUploadView> {
     return this.files.create(caller, withIdempotencyKey(body, key));
   }
@@ -38,6 +42,7 @@ export class FilesController {
   /** `POST /api/v1/files/:id/confirm` = `kadu_files_confirm`. */
   @Post(':id/confirm')
   @HttpCode(200)
+  @OpenApiRoute({ tool: 'kadu_files_confirm', errors: [403, 409] })
   confirm(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string, @IdempotencyKeyHeader() key: string | undefined): Promise<FileView> {
     return this.files.confirm(caller, withIdempotencyKey(Object.assign(new FileWriteDto(), { id }), key));
   }
@@ -45,12 +50,14 @@ export class FilesController {
   /** `POST /api/v1/files/:id/download` = `kadu_files_download`: a POST, since each call mints a new URL. */
   @Post(':id/download')
   @HttpCode(200)
+  @OpenApiRoute({ tool: 'kadu_files_download', errors: [409] })
   download(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string): Promise<FileDownloadView> {
     return this.files.download(caller, Object.assign(new FileIdDto(), { id }));
   }
 
   /** `DELETE /api/v1/files/:id` = `kadu_files_delete`. */
   @Delete(':id')
+  @OpenApiRoute({ tool: 'kadu_files_delete', errors: [403, 409] })
   delete(@CurrentCaller() caller: McpCaller, @Param('id', ParseIdPipe) id: string, @IdempotencyKeyHeader() key: string | undefined): Promise<DeletedFileView> {
     return this.files.delete(caller, withIdempotencyKey(Object.assign(new FileWriteDto(), { id }), key));
   }

@@ -8,6 +8,7 @@ import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { ListWebhookDeliveriesDto, WebhookWriteDto } from './dto/webhook-endpoint.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDeliveryView } from './webhook.views';
+import { OpenApiRoute } from '@kobana/openapi';
 
 /** `/api/v1/webhook_deliveries`: each route hands the tool's DTO to the same service method the tool runs. */
 @Controller(`${API_V1}/webhook_deliveries`)
@@ -17,12 +18,14 @@ export class WebhookDeliveriesController {
 
   /** `GET /api/v1/webhook_deliveries?endpoint_id=…` = `kadu_webhook_deliveries_list`. */
   @Get()
+  @OpenApiRoute({ tool: 'kadu_webhook_deliveries_list', errors: [403] })
   list(@CurrentCaller() caller: McpCaller, @Query() query: ListWebhookDeliveriesDto): Promise<Page<WebhookDeliveryView>> {
     return this.deliveries.list(caller, query);
   }
 
   /** `POST /api/v1/webhook_deliveries/:id/replay` = `kadu_webhook_deliveries_replay` (201: a new delivery). */
   @Post(':id/replay')
+  @OpenApiRoute({ tool: 'kadu_webhook_deliveries_replay', errors: [403, 409] })
   replay(
     @CurrentCaller() caller: McpCaller,
     @Param('id', ParseIdPipe) id: string,

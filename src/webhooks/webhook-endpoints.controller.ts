@@ -14,6 +14,7 @@ import {
 } from './dto/webhook-endpoint.dto';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { DeletedWebhookEndpointView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.views';
+import { OpenApiRoute } from '@kobana/openapi';
 
 /** `/api/v1/webhook_endpoints`: each route hands the tool's DTO to the same service method the tool runs. */
 @Controller(`${API_V1}/webhook_endpoints`)
@@ -23,12 +24,14 @@ export class WebhookEndpointsController {
 
   /** `GET /api/v1/webhook_endpoints` = `kadu_webhook_endpoints_list`. */
   @Get()
+  @OpenApiRoute({ tool: 'kadu_webhook_endpoints_list', errors: [403] })
   list(@CurrentCaller() caller: McpCaller, @Query() query: ListWebhookEndpointsDto): Promise<Page<WebhookEndpointView>> {
     return this.endpoints.list(caller, query);
   }
 
   /** `POST /api/v1/webhook_endpoints` = `kadu_webhook_endpoints_create`. */
   @Post()
+  @OpenApiRoute({ tool: 'kadu_webhook_endpoints_create', errors: [403, 409] })
   create(
     @CurrentCaller() caller: McpCaller,
     @Body() body: CreateWebhookEndpointDto,
@@ -39,6 +42,7 @@ export class WebhookEndpointsController {
 
   /** `PATCH /api/v1/webhook_endpoints/:id` = `kadu_webhook_endpoints_update`. */
   @Patch(':id')
+  @OpenApiRoute({ tool: 'kadu_webhook_endpoints_update', errors: [403, 409] })
   update(
     @CurrentCaller() caller: McpCaller,
     @Param('id', ParseIdPipe) id: string,
@@ -50,6 +54,7 @@ export class WebhookEndpointsController {
 
   /** `DELETE /api/v1/webhook_endpoints/:id` = `kadu_webhook_endpoints_delete`. */
   @Delete(':id')
+  @OpenApiRoute({ tool: 'kadu_webhook_endpoints_delete', errors: [403, 409] })
   delete(
     @CurrentCaller() caller: McpCaller,
     @Param('id', ParseIdPipe) id: string,
@@ -61,6 +66,7 @@ export class WebhookEndpointsController {
   /** `POST /api/v1/webhook_endpoints/:id/rotate_secret` = `kadu_webhook_endpoints_rotate_secret`. */
   @Post(':id/rotate_secret')
   @HttpCode(200)
+  @OpenApiRoute({ tool: 'kadu_webhook_endpoints_rotate_secret', errors: [403, 409] })
   rotateSecret(
     @CurrentCaller() caller: McpCaller,
     @Param('id', ParseIdPipe) id: string,

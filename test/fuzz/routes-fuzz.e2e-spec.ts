@@ -5,7 +5,7 @@
  * server's endpoints (`/authorize`, its resume, `/token`, `/register`,
  * `/revoke`, `/jwks`) with OAuth-shaped parameters, the consent page,
  * connected apps, the audit page and `/api/v1/audit_events`, the probes
- * (`/healthz`, `/readyz`), and paths
+ * (`/healthz`, `/readyz`), the OpenAPI documents and pages (`/api/v1/openapi.json`, `/api/docs`), and paths
  * that do not exist (requests with and without a signed-in owner's session). Never a 5xx, never a reset or a hang, never internals in an answer;
  * both databases unchanged by every request that must not write; both hosts
  * serving afterwards; and at least {@link MIN_REQUESTS} requests really tried.
@@ -69,8 +69,14 @@ const PROBES: RouteSpec[] = [
   { group: 'probes', path: '/healthz', methods: ['GET', 'HEAD', 'POST', 'DELETE'] },
   { group: 'probes', path: '/readyz', methods: ['GET', 'HEAD', 'POST', 'PUT'] },
 ];
+/** The OpenAPI document and its page, the same paths on both hosts (no token, built at start-up). */
+const DOCUMENTS: RouteSpec[] = [
+  { group: 'openapi', path: '/api/v1/openapi.json', methods: ['GET', 'HEAD', 'POST', 'PUT'] },
+  { group: 'openapi', path: '/api/docs', methods: ['GET', 'HEAD', 'POST'] },
+];
 const WELL_KNOWN_AND_UNKNOWN: RouteSpec[] = [
   ...PROBES,
+  ...DOCUMENTS,
   { group: 'well-known', path: '/.well-known/oauth-protected-resource', methods: ['GET'] },
   { group: 'well-known', path: '/.well-known/oauth-protected-resource/mcp', methods: ['GET'] },
   { group: 'well-known', path: '/.well-known/oauth-authorization-server', methods: ['GET'] },

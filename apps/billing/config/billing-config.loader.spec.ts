@@ -18,11 +18,17 @@ describe('loadBillingConfig', () => {
       HTTP_HEADERS_TIMEOUT_MS: 66_000,
       BILLING_ALLOWED_ORIGINS: [],
       BILLING_DEMO: true,
+      BILLING_OPENAPI_UI: true,
       BILLING_OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: false,
       BILLING_OAUTH_CLIENT_METADATA_CA_FILE: undefined,
       BILLING_AUDIT_RETENTION_DAYS: 90,
     });
     expect(BILLING_DEFAULT_DATABASE_URL).toBe('sqlite:./data/billing.sqlite');
+  });
+
+  it('serves no API page with NODE_ENV=production unless BILLING_OPENAPI_UI asks for it', () => {
+    expect(loadBillingConfig({ NODE_ENV: 'production' }).BILLING_OPENAPI_UI).toBe(false);
+    expect(loadBillingConfig({ NODE_ENV: 'production', BILLING_OPENAPI_UI: 'true' }).BILLING_OPENAPI_UI).toBe(true);
   });
 
   it('seeds no demo with NODE_ENV=production unless BILLING_DEMO asks for it', () => {

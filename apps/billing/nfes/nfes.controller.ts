@@ -10,6 +10,7 @@ import { CancelNfeBodyDto, CancelNfeDto, IssueNfeDto } from './dto/issue-nfe.dto
 import { ListNfesDto } from './dto/list-nfes.dto';
 import { NfeView } from './nfe.view';
 import { NfesService } from './nfes.service';
+import { OpenApiRoute } from '@kobana/openapi';
 
 /** `/api/v1/nfes`: each route calls the service method its tool runs; `/pdf` and `/xml` serve the bytes. */
 @Controller(`${BILLING_API_V1}/nfes`)
@@ -19,18 +20,21 @@ export class NfesController {
 
   /** = `billing_nfes_list`. */
   @Get()
+  @OpenApiRoute({ tool: 'billing_nfes_list', errors: [403] })
   list(@CurrentCaller() caller: McpCaller, @Query() query: ListNfesDto): Promise<BillingPage<Partial<NfeView>>> {
     return this.nfes.list(caller, query);
   }
 
   /** = `billing_nfes_get`. */
   @Get(':id')
+  @OpenApiRoute({ tool: 'billing_nfes_get', errors: [403] })
   get(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<NfeView> {
     return this.nfes.get(caller, Object.assign(new BillingIdDto(), { id }));
   }
 
   /** = `billing_nfes_issue`. */
   @Post()
+  @OpenApiRoute({ tool: 'billing_nfes_issue', errors: [403, 404, 409] })
   issue(@CurrentCaller() caller: McpCaller, @Body() body: IssueNfeDto, @IdempotencyKeyHeader() key?: string): Promise<NfeView> {
     return this.nfes.issue(caller, withIdempotencyKey(body, key));
   }
@@ -38,18 +42,21 @@ export class NfesController {
   /** = `billing_nfes_cancel`. */
   @Post(':id/cancel')
   @HttpCode(200)
+  @OpenApiRoute({ tool: 'billing_nfes_cancel', errors: [403, 409] })
   cancel(@CurrentCaller() caller: McpCaller, @Param('id') id: string, @Body() body: CancelNfeBodyDto, @IdempotencyKeyHeader() key?: string): Promise<NfeView> {
     return this.nfes.cancel(caller, withIdempotencyKey(Object.assign(new CancelNfeDto(), body, { id }), key));
   }
 
   /** = `billing_nfes_pdf`. */
   @Get(':id/pdf/metadata')
+  @OpenApiRoute({ tool: 'billing_nfes_pdf', errors: [403] })
   pdfMetadata(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<DocumentView> {
     return this.nfes.pdf(caller, Object.assign(new BillingIdDto(), { id }));
   }
 
   /** = `billing_nfes_xml`. */
   @Get(':id/xml/metadata')
+  @OpenApiRoute({ tool: 'billing_nfes_xml', errors: [403] })
   xmlMetadata(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<DocumentView> {
     return this.nfes.xml(caller, Object.assign(new BillingIdDto(), { id }));
   }
@@ -58,6 +65,12 @@ export class NfesController {
   @Get(':id/pdf')
   @Header('Cache-Control', 'private, no-store')
   @Header('X-Content-Type-Options', 'nosniff')
+  @OpenApiRoute({
+    binary: ['application/pdf'],
+    summary: 'Download an NF-e PDF (DANFE)',
+    description: 'The bytes of the PDF that billing_nfes_pdf describes.',
+    errors: [403],
+  })
   pdf(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<StreamableFile> {
     return this.serve(caller, id, 'pdf');
   }
@@ -66,6 +79,12 @@ export class NfesController {
   @Get(':id/xml')
   @Header('Cache-Control', 'private, no-store')
   @Header('X-Content-Type-Options', 'nosniff')
+  @OpenApiRoute({
+    binary: ['application/xml'],
+    summary: 'Download an NF-e XML',
+    description: 'The bytes of the XML that billing_nfes_xml describes.',
+    errors: [403],
+  })
   xml(@CurrentCaller() caller: McpCaller, @Param('id') id: string): Promise<StreamableFile> {
     return this.serve(caller, id, 'xml');
   }

@@ -12,6 +12,7 @@ export { McpCaller } from './decorators/mcp-caller.decorator';
 export { McpArgs } from './decorators/mcp-args.decorator';
 export { McpContext } from './decorators/mcp-context.decorator';
 export { McpHeader } from './schema/mcp-header.decorator';
+export { DtoJsonSchemaFactory } from './schema/dto-json-schema.factory';
 export { McpTokenVerifier } from './interfaces/mcp-token-verifier.interface';
 export { McpToolRegistry } from './discovery/mcp-tool.registry';
 export { McpResourceRegistry } from './discovery/mcp-resource.registry';

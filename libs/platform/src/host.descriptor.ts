@@ -99,6 +99,11 @@ export interface HostDescriptor<Own extends object = object, Seed = unknown> {
   mcp: HostMcpDescriptor;
   /** The API's feature modules (controllers, services and their tools), imported after the MCP endpoint. */
   api: HostModule[];
+  /** The REST API's OpenAPI document, at `GET /api/v1/openapi.json` (docs/openapi.md). @default { description: none } */
+  openApi?: {
+    /** What the document's `info.description` says of the API. @default none */
+    description?: string;
+  };
   /** More readiness checks besides the database's (a Redis, say). @default none */
   health?: HostFactory<ReadinessCheck[]>;
   /** Shutdown steps run at the signal after the MCP drain (workers, say). @default none */

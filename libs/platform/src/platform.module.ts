@@ -9,6 +9,7 @@ import { HostServicesModule } from './host-services.module';
 import { HOST_DATABASE } from './host.constants';
 import type { HostDescriptor } from './host.descriptor';
 import { hostMcpEndpoint } from './mcp/host-mcp.endpoint';
+import { hostOpenApi } from './openapi/host-openapi.module';
 
 /**
  * One host, assembled from its descriptor: `PlatformModule.forHost(KADU)`
@@ -19,7 +20,8 @@ import { hostMcpEndpoint } from './mcp/host-mcp.endpoint';
  * 2. configuration, the database, secrets, identity and idempotency, to the whole application;
  * 3. the probes, first of the routes, so a load balancer's poll walks no others;
  * 4. the MCP endpoint, with the pages it needs (sign-in, consent, approvals, audit), before the API;
- * 5. the API's modules, the MCP resources and prompts, then `/connected-apps`.
+ * 5. the API's modules, the MCP resources and prompts, then `/connected-apps`;
+ * 6. the API's OpenAPI document, built once every route above is known.
  */
 @Module({})
 export class PlatformModule {
@@ -47,6 +49,7 @@ export class PlatformModule {
         ...(host.mcp.modules ?? []),
         flows,
         HostFlowsModule.connectedApps(),
+        hostOpenApi(host),
       ],
     };
   }

@@ -21,6 +21,8 @@ function readHostSettings(host: Pick<HostDescriptor, 'name' | 'envPrefix'>, env:
   // Read after the host's own settings, so problems come in the order the variables are documented.
   // No demo data in production unless asked for by name (docs/security-model.md).
   const demo = parseBooleanSetting(name('DEMO'), readSetting(env, name('DEMO')), readSetting(env, 'NODE_ENV') !== 'production', later);
+  // A page for people reading the API: off in production unless asked for by name, as the demo is.
+  const openApiUi = parseBooleanSetting(name('OPENAPI_UI'), readSetting(env, name('OPENAPI_UI')), readSetting(env, 'NODE_ENV') !== 'production', later);
   const allowLoopbackSetting = name('OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK');
   const caFileSetting = name('OAUTH_CLIENT_METADATA_CA_FILE');
   const allowLoopback = parseBooleanSetting(allowLoopbackSetting, readSetting(env, allowLoopbackSetting), false, later);
@@ -30,6 +32,7 @@ function readHostSettings(host: Pick<HostDescriptor, 'name' | 'envPrefix'>, env:
     signingSecretName,
     signingSecret,
     demo,
+    openApiUi,
     // A path only: the file is read when the application is created, keeping this loader free of I/O.
     clientMetadata: { allowLoopback, allowLoopbackSetting, caFile: readSetting(env, caFileSetting), caFileSetting },
     auditRetentionDays,
@@ -56,12 +59,13 @@ export function loadHostConfig<Own extends object, P extends string = string>(
   const own = host.config?.(env, problems, settings) ?? ({} as Own);
   problems.push(...later);
   if (problems.length > 0) throw new ConfigurationError(problems);
-  const { signingSecretName, signingSecret, demo, clientMetadata, auditRetentionDays, ...server } = settings;
+  const { signingSecretName, signingSecret, demo, openApiUi, clientMetadata, auditRetentionDays, ...server } = settings;
   const prefix = host.envPrefix;
   return {
     ...server,
     [signingSecretName]: signingSecret,
     [`${prefix}DEMO`]: demo,
+    [`${prefix}OPENAPI_UI`]: openApiUi,
     [clientMetadata.allowLoopbackSetting]: clientMetadata.allowLoopback,
     [clientMetadata.caFileSetting]: clientMetadata.caFile,
     [`${prefix}AUDIT_RETENTION_DAYS`]: auditRetentionDays,
@@ -84,6 +88,7 @@ export function hostSettingsOf(host: Pick<HostDescriptor, 'envPrefix'>, get: (ke
     signingSecretName: `${host.envPrefix}SIGNING_SECRET`,
     signingSecret: value('SIGNING_SECRET'),
     demo: value('DEMO'),
+    openApiUi: value('OPENAPI_UI'),
     clientMetadata: {
       allowLoopback: value('OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK'),
       allowLoopbackSetting: `${host.envPrefix}OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK`,

@@ -22,6 +22,13 @@ export type HostConfig<P extends string> = ServerConfig & {
   [K in `${P}DEMO`]: boolean;
 } & {
   /**
+   * Serve the API document as a page at `GET /api/docs` (docs/openapi.md);
+   * `/api/v1/openapi.json` is served either way. `<P>OPENAPI_UI`,
+   * @default true, false with `NODE_ENV=production`
+   */
+  [K in `${P}OPENAPI_UI`]: boolean;
+} & {
+  /**
    * Development only: Client ID Metadata Documents may be fetched from
    * loopback; refused with NODE_ENV=production.
    * `<P>OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK`, @default false
@@ -44,6 +51,7 @@ export interface HostSettings extends ServerConfig {
   signingSecretName: string;
   signingSecret?: string;
   demo: boolean;
+  openApiUi: boolean;
   clientMetadata: {
     allowLoopback: boolean;
     /** `<P>OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK`, named in the refusal. */

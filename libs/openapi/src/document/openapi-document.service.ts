@@ -1,0 +1,84 @@
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { DtoJsonSchemaFactory, McpToolRegistry } from '@kobana/mcp';
+import { OpenApiRouteExplorer } from '../discovery/openapi-route.explorer';
+import type { OpenApiDocument } from '../interfaces/openapi-document.interface';
+import type { OpenApiModuleOptions } from '../interfaces/openapi-module-options.interface';
+import { OPENAPI_DOCUMENT_FILE, OPENAPI_MODULE_OPTIONS, OPENAPI_PREFIX } from '../openapi.constants';
+import { renderOpenApiPage } from '../page/openapi-page.renderer';
+import { buildOpenApiDocument } from './openapi-document.builder';
+import type { OpenApiSchemaSource } from './openapi-operation.builder';
+
+/**
+ * The host's OpenAPI document, built once when the application has started
+ * (after `McpModule` registered the tools whose schemas it reuses) and kept
+ * serialized (with its page, when `ui` is on), so a request only writes bytes.
+ */
+@Injectable()
+export class OpenApiDocumentService implements OnApplicationBootstrap {
+  private built?: { document: OpenApiDocument; json: string; page?: string };
+
+  constructor(
+    private readonly explorer: OpenApiRouteExplorer,
+    private readonly moduleRef: ModuleRef,
+    @Inject(OPENAPI_MODULE_OPTIONS) private readonly options: OpenApiModuleOptions,
+    @Inject(OPENAPI_PREFIX) private readonly prefix: string,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const routes = this.explorer.explore(this.prefix, this.options.bearerGuards);
+    const document = deepFreeze(buildOpenApiDocument(routes, this.prefix, this.options, this.schemaSource()));
+    const page = this.options.ui ? renderOpenApiPage(document, `/${this.prefix}/${OPENAPI_DOCUMENT_FILE}`) : undefined;
+    this.built = { document, json: JSON.stringify(document), page };
+  }
+
+  /** The document, deep-frozen. @throws Error before the application has started. */
+  get document(): OpenApiDocument {
+    return this.ready().document;
+  }
+
+  /** The document as it is served. @throws Error before the application has started. */
+  get json(): string {
+    return this.ready().json;
+  }
+
+  /** The page of the document; `undefined` unless the module's `ui` option is on. */
+  get page(): string | undefined {
+    return this.ready().page;
+  }
+
+  private ready(): { document: OpenApiDocument; json: string; page?: string } {
+    if (!this.built) throw new Error('The OpenAPI document is built when the application starts (app.init())');
+    return this.built;
+  }
+
+  /** The tools' own schema factory, or a new one for an application without `McpModule`. */
+  private schemaSource(): OpenApiSchemaSource {
+    const factory = this.lookup(DtoJsonSchemaFactory) ?? new DtoJsonSchemaFactory();
+    const tools = this.lookup(McpToolRegistry);
+    return {
+      input: (dto) => factory.create(dto as never),
+      output: (view) => factory.createOutput(view as never),
+      tool: (name) => {
+        const descriptor = tools?.get(name)?.descriptor;
+        return descriptor && { title: descriptor.title, description: descriptor.description, outputSchema: descriptor.outputSchema };
+      },
+    };
+  }
+
+  private lookup<T>(token: new (...args: never[]) => T): T | undefined {
+    try {
+      return this.moduleRef.get(token, { strict: false });
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
