@@ -19,10 +19,10 @@ function readHostSettings(host: Pick<HostDescriptor, 'name' | 'envPrefix'>, env:
   const signingSecret = readSetting(env, signingSecretName);
   if (signingSecret !== undefined && signingSecret.length < MIN_SECRET_LENGTH) problems.push(HostMessages.secretTooShort(signingSecretName, MIN_SECRET_LENGTH));
   // Read after the host's own settings, so problems come in the order the variables are documented.
-  // No demo data in production unless asked for by name (docs/security-model.md).
-  const demo = parseBooleanSetting(name('DEMO'), readSetting(env, name('DEMO')), readSetting(env, 'NODE_ENV') !== 'production', later);
-  // A page for people reading the API: off in production unless asked for by name, as the demo is.
-  const openApiUi = parseBooleanSetting(name('OPENAPI_UI'), readSetting(env, name('OPENAPI_UI')), readSetting(env, 'NODE_ENV') !== 'production', later);
+  // Off in production unless asked for by name: no demo data (docs/security-model.md), no page for people reading the API.
+  const outsideProduction = readSetting(env, 'NODE_ENV') !== 'production';
+  const demo = parseBooleanSetting(name('DEMO'), readSetting(env, name('DEMO')), outsideProduction, later);
+  const openApiUi = parseBooleanSetting(name('OPENAPI_UI'), readSetting(env, name('OPENAPI_UI')), outsideProduction, later);
   const allowLoopbackSetting = name('OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK');
   const caFileSetting = name('OAUTH_CLIENT_METADATA_CA_FILE');
   const allowLoopback = parseBooleanSetting(allowLoopbackSetting, readSetting(env, allowLoopbackSetting), false, later);
