@@ -6,17 +6,11 @@
  * against the document for their path, method and status. Every operation
  * of the document is answered with its success status at least once.
  */
-import type { OpenApiDocument } from '@kobana/openapi';
 import { openApiDocumentProblems } from '@kobana/openapi/testing';
 import { BILLING_TEST_PUBLIC_URL, BillingTestApp, startBilling } from './billing-app';
-import { documentedRoutes, OpenApiRecorder, registeredRoutes } from '../support/openapi.recorder';
+import { API, documentedRoutes, MISSING, OpenApiRecorder, OVERSIZED, registeredRoutes } from '../support/openapi.recorder';
 
 jest.setTimeout(60_000);
-
-const API = '/api/v1';
-const MISSING = '00000000-0000-4000-8000-000000000000';
-/** Larger than the 1 MiB JSON limit of the body parsers. */
-const OVERSIZED = JSON.stringify({ name: 'x'.repeat(1_100_000) });
 
 describe('Billing: GET /api/v1/openapi.json', () => {
   let billing: BillingTestApp;
@@ -28,8 +22,7 @@ describe('Billing: GET /api/v1/openapi.json', () => {
     billing = await startBilling();
     owner = await billing.token('org-openapi', 'owner', { audience: 'api' });
     viewer = await billing.token('org-openapi', 'viewer', { audience: 'api' });
-    const served = await fetch(`${billing.baseUrl}${API}/openapi.json`);
-    api = new OpenApiRecorder(billing.baseUrl, (await served.json()) as OpenApiDocument);
+    api = await OpenApiRecorder.of(billing.baseUrl);
   });
   afterAll(() => billing?.close());
 

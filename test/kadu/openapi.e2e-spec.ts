@@ -6,18 +6,12 @@
  * document for their path, method and status. Every operation of the
  * document is answered with its success status at least once.
  */
-import type { OpenApiDocument } from '@kobana/openapi';
 import { openApiDocumentProblems } from '@kobana/openapi/testing';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
-import { documentedRoutes, OpenApiRecorder, registeredRoutes } from '../support/openapi.recorder';
+import { API, documentedRoutes, MISSING, OpenApiRecorder, OVERSIZED, registeredRoutes } from '../support/openapi.recorder';
 import { eventually, Receiver, startReceiver } from './files-webhooks.support';
 
 jest.setTimeout(60_000);
-
-const API = '/api/v1';
-const MISSING = '00000000-0000-4000-8000-000000000000';
-/** Larger than the 1 MiB JSON limit of the body parsers. */
-const OVERSIZED = JSON.stringify({ name: 'x'.repeat(1_100_000) });
 
 describe('Kadu: GET /api/v1/openapi.json', () => {
   let kadu: KaduTestApp;
@@ -31,8 +25,7 @@ describe('Kadu: GET /api/v1/openapi.json', () => {
     receiver = await startReceiver();
     owner = await kadu.token('org-openapi', 'owner', { audience: 'api' });
     viewer = await kadu.token('org-openapi', 'viewer', { audience: 'api' });
-    const served = await fetch(`${kadu.baseUrl}${API}/openapi.json`);
-    api = new OpenApiRecorder(kadu.baseUrl, (await served.json()) as OpenApiDocument);
+    api = await OpenApiRecorder.of(kadu.baseUrl);
   });
   afterAll(async () => {
     await kadu?.close();

@@ -8,6 +8,13 @@ import type { INestApplication } from '@nestjs/common';
 import type { OpenApiDocument } from '@kobana/openapi';
 import { OpenApiAnswerCheck } from '@kobana/openapi/testing';
 
+/** The API's prefix on both hosts, where the document is served. */
+export const API = '/api/v1';
+/** An id no row has: a well-formed UUID that every lookup misses. */
+export const MISSING = '00000000-0000-4000-8000-000000000000';
+/** Larger than the 1 MiB JSON limit of the body parsers. */
+export const OVERSIZED = JSON.stringify({ name: 'x'.repeat(1_100_000) });
+
 /** A request as the specs describe it. */
 export interface RecordedRequest {
   token?: string;
@@ -36,6 +43,12 @@ export class OpenApiRecorder {
     readonly document: OpenApiDocument,
   ) {
     this.check = new OpenApiAnswerCheck(document);
+  }
+
+  /** A recorder for the host at `baseUrl`, checking answers against the document that host serves. */
+  static async of(baseUrl: string): Promise<OpenApiRecorder> {
+    const served = await fetch(`${baseUrl}${API}/openapi.json`);
+    return new OpenApiRecorder(baseUrl, (await served.json()) as OpenApiDocument);
   }
 
   /** Sends the request; fails the test when the answer is not what the document says. */
