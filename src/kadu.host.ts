@@ -1,7 +1,6 @@
 import { DatabaseTaskStore } from '@kobana/mcp-tasks';
 import { defineHost } from '@kobana/platform';
 import { MCP_PATH } from './app.constants';
-import { AuditEventsModule } from './audit/audit-events.module';
 import { seedDemo } from './bootstrap/demo.seeder';
 import { renderStartupBanner } from './bootstrap/startup.banner';
 import { readKaduSettings } from './config/kadu-config.loader';
@@ -53,7 +52,7 @@ export const KADU = defineHost({
       useFactory: (limits: KaduMcpLimits, taskStore: DatabaseTaskStore) => ({ ...limits.mcpOptions(), taskStore }),
     },
   },
-  api: [OrganizationsModule, TasksModule, ExecutionsModule, FilesModule, WebhooksModule, AuditEventsModule],
+  api: [OrganizationsModule, TasksModule, ExecutionsModule, FilesModule, WebhooksModule],
   // `/readyz` checks the Redis the replicas share their rate limits in, when there is one.
   health: {
     imports: [KaduLimitsModule],

@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { defineHost } from '@kobana/platform';
-import { AuditEventsModule } from './audit/audit-events.module';
 import { BILLING_MCP_PATH } from './billing.constants';
+import { BillingMessages } from './billing.messages';
 import { BillingMcpModule } from './billing-mcp/billing-mcp.module';
 import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp/billing-mcp.instructions';
 import { seedBillingDemo } from './bootstrap/billing-demo.seeder';
@@ -33,6 +33,7 @@ export const BILLING = defineHost({
   migrations: BILLING_MIGRATIONS,
   config: readBillingSettings,
   auditRoles: rolesWith('audit.read'),
+  auditRefusal: BillingMessages.permissionMissing('audit.read'),
   mcp: {
     path: BILLING_MCP_PATH,
     instructions: BILLING_MCP_INSTRUCTIONS,
@@ -46,7 +47,7 @@ export const BILLING = defineHost({
       }),
     },
   },
-  api: [CustomersModule, SubscriptionsModule, InvoicesModule, NfesModule, AuditEventsModule],
+  api: [CustomersModule, SubscriptionsModule, InvoicesModule, NfesModule],
   demo: { seed: seedBillingDemo, banner: renderBillingBanner },
   cli: { command: 'npm run cli:billing --' },
 });

@@ -93,11 +93,16 @@ export interface HostDescriptor<Own extends object = object, Seed = unknown> {
   secrets?: readonly string[];
   /** More identity options (columns the host adds to `organizations`). @default none */
   identity?: Pick<IdentityOptions, 'organizationValues'>;
-  /** Roles that may read the `/audit` page. @default ['owner', 'admin'] */
+  /** Roles that may read the `/audit` page, `GET /api/v1/audit_events` and `<name>_audit_events_list`. @default ['owner', 'admin'] */
   auditRoles?: readonly string[];
+  /** What `GET /api/v1/audit_events` tells a caller without one of `auditRoles` (403). @default 'Your role may not read the audit trail' */
+  auditRefusal?: string;
   /** The MCP endpoint. */
   mcp: HostMcpDescriptor;
-  /** The API's feature modules (controllers, services and their tools), imported after the MCP endpoint. */
+  /**
+   * The API's feature modules (controllers, services and their tools), imported after the MCP endpoint;
+   * the platform adds `/api/v1/audit_events` and `<name>_audit_events_list` (read scope `<name>:read`) after them.
+   */
   api: HostModule[];
   /** The REST API's OpenAPI document, at `GET /api/v1/openapi.json` (docs/openapi.md). @default { description: none } */
   openApi?: {
