@@ -2,7 +2,7 @@ import { DatabaseTaskStore } from '@kobana/mcp-tasks';
 import { defineHost } from '@kobana/platform';
 import { MCP_PATH } from './app.constants';
 import { seedDemo } from './bootstrap/demo.seeder';
-import { renderStartupBanner } from './bootstrap/startup.banner';
+import { kaduDemoLines } from './bootstrap/startup.banner';
 import { readKaduSettings } from './config/kadu-config.loader';
 import { KADU_MIGRATIONS } from './database/migrations';
 import { ExecutionWorker } from './executions/execution.worker';
@@ -69,6 +69,6 @@ export const KADU = defineHost({
       },
     },
   ],
-  demo: { seed: seedDemo, banner: renderStartupBanner },
+  demo: { seed: seedDemo, lines: kaduDemoLines },
   cli: { command: 'npm run cli --' },
 });

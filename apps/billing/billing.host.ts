@@ -5,7 +5,7 @@ import { BillingMessages } from './billing.messages';
 import { BillingMcpModule } from './billing-mcp/billing-mcp.module';
 import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp/billing-mcp.instructions';
 import { seedBillingDemo } from './bootstrap/billing-demo.seeder';
-import { renderBillingBanner } from './bootstrap/billing-startup.banner';
+import { billingDemoLines } from './bootstrap/billing-startup.banner';
 import { BillingConfig } from './config/billing-config.interface';
 import { readBillingSettings } from './config/billing-config.loader';
 import { CustomersModule } from './customers/customers.module';
@@ -48,6 +48,7 @@ export const BILLING = defineHost({
     },
   },
   api: [CustomersModule, SubscriptionsModule, InvoicesModule, NfesModule],
-  demo: { seed: seedBillingDemo, banner: renderBillingBanner },
+  // The tokens are minted per audience, so the banner's suggestions name the MCP one.
+  demo: { seed: seedBillingDemo, lines: billingDemoLines, tokenArgs: ' --audience mcp' },
   cli: { command: 'npm run cli:billing --' },
 });

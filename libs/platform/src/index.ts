@@ -8,7 +8,16 @@
  * `runHostCli` is its CLI, and `@kobana/platform/main` its `main`.
  */
 export { defineHost } from './host.descriptor';
-export type { HostBannerInput, HostDemoDescriptor, HostDescriptor, HostFactory, HostMcpDescriptor, HostModule } from './host.descriptor';
+export type {
+  HostBannerInput,
+  HostDemoDescriptor,
+  HostDemoSeed,
+  HostDemoSeedOptions,
+  HostDescriptor,
+  HostFactory,
+  HostMcpDescriptor,
+  HostModule,
+} from './host.descriptor';
 export { HOST_DATABASE, HOST_DESCRIPTOR, HOST_SETTINGS, InjectHostDatabase } from './host.constants';
 export { HostMessages } from './host.messages';
 export type { HostConfig, HostSettings } from './config/host-settings.interface';
@@ -23,6 +32,8 @@ export { clientMetadataOptions, HostFlowsModule } from './host-flows.module';
 export { DEFAULT_MCP_PATH, hostMcpEndpoint, platformMcpOptions } from './mcp/host-mcp.endpoint';
 export { PlatformModule } from './platform.module';
 export { createHostApp } from './bootstrap/host-app.factory';
+export { renderHostBanner } from './bootstrap/host-banner.view';
+export type { HostBannerHost } from './bootstrap/host-banner.view';
 export { hostShutdown } from './bootstrap/host.shutdown';
 export { CLI_EXIT, HostCliModule, openHostCliContext, runHostCli, runHostCliProcess } from './cli/host-cli.runner';
 export { hostCliUsage } from './cli/host-cli.usage';
