@@ -24,6 +24,7 @@ export type { HostConfig, HostSettings } from './config/host-settings.interface'
 export { defaultDatabaseUrl, loadHostConfig, MIN_SECRET_LENGTH } from './config/host-config.loader';
 export { hostIdentityOptions } from './config/host-identity.options';
 export { HostConfigModule } from './config/host-config.module';
+export type { PlatformDatabase } from './database/platform-database.table';
 export { HostDatabaseModule } from './database/host-database.module';
 export { openHostDatabase } from './database/host-database.factory';
 export { hostMigrations, PLATFORM_MIGRATIONS } from './database/host.migrations';
