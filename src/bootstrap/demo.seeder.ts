@@ -4,8 +4,6 @@ import { DEMO_ORGANIZATION_SLUG, DEMO_OWNER_EMAIL, DEMO_TOKEN_CLIENT, DEMO_TOKEN
 
 /** What the demo seeding did, for the start-up banner. */
 export interface DemoSeed extends HostDemoSeed {
-  /** The owner's password when the owner was created by this call; `null` when it already existed, or without credentials. */
-  ownerPassword: string | null;
   /** A freshly minted MCP token of the owner; `null` without credentials. */
   token: string | null;
   tokenExpiresAt: string | null;

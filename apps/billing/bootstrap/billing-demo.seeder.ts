@@ -15,8 +15,6 @@ export interface BillingDemoSeed extends HostDemoSeed {
   /** API token of the same owner, to fetch the PDF/XML paths the tools answer; `null` without credentials. */
   apiToken: string | null;
   expiresAt: string | null;
-  /** The owner's password when this start set it; `null` when set before (only its hash is kept), or without credentials. */
-  ownerPassword: string | null;
 }
 
 /**

@@ -53,6 +53,8 @@ export interface HostDemoSeed {
   organizationSlug: string;
   /** The owner's e-mail, to sign in on the approval pages. */
   ownerEmail: string;
+  /** The owner's password when this seeding set it, shown once; `null` when it was set before (only its hash is kept), or without credentials. */
+  ownerPassword: string | null;
 }
 
 /** How a host's demo is seeded. */
