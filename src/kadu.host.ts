@@ -1,9 +1,8 @@
 import { DatabaseTaskStore } from '@kobana/mcp-tasks';
 import { defineHost } from '@kobana/platform';
 import { MCP_PATH } from './app.constants';
-import { AuditEventsModule } from './audit/audit-events.module';
 import { seedDemo } from './bootstrap/demo.seeder';
-import { renderStartupBanner } from './bootstrap/startup.banner';
+import { kaduDemoLines } from './bootstrap/startup.banner';
 import { readKaduSettings } from './config/kadu-config.loader';
 import { KADU_MIGRATIONS } from './database/migrations';
 import { ExecutionWorker } from './executions/execution.worker';
@@ -53,7 +52,7 @@ export const KADU = defineHost({
       useFactory: (limits: KaduMcpLimits, taskStore: DatabaseTaskStore) => ({ ...limits.mcpOptions(), taskStore }),
     },
   },
-  api: [OrganizationsModule, TasksModule, ExecutionsModule, FilesModule, WebhooksModule, AuditEventsModule],
+  api: [OrganizationsModule, TasksModule, ExecutionsModule, FilesModule, WebhooksModule],
   // `/readyz` checks the Redis the replicas share their rate limits in, when there is one.
   health: {
     imports: [KaduLimitsModule],
@@ -70,6 +69,6 @@ export const KADU = defineHost({
       },
     },
   ],
-  demo: { seed: seedDemo, banner: renderStartupBanner },
+  demo: { seed: seedDemo, lines: kaduDemoLines },
   cli: { command: 'npm run cli --' },
 });

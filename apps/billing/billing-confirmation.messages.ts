@@ -1,3 +1,5 @@
+import { IdempotencyMessages } from '@kobana/idempotency';
+
 /**
  * The words a person reads before a destructive Billing tool runs (the
  * approval page and the chat's confirmation, docs/protocol.md §7): what the call
@@ -11,7 +13,7 @@ export const BillingConfirmationMessages = {
   invoice: (invoiceNumber: number, customer: string, total: string, dueDate: string) => `invoice #${invoiceNumber} of ${customer}, ${total}, due ${dueDate}`,
   nfe: (series: string, nfeNumber: number, invoice: string, reason: string) => `NF-e ${series}-${nfeNumber} of ${invoice}, cancelled because "${reason}"`,
   subscription: (plan: string, customer: string, amount: string) => `the ${plan} subscription of ${customer}, ${amount} per period`,
-  replay: () => 'a repeat of a call already made with this idempotency_key: it answers that result again and changes nothing more',
+  replay: IdempotencyMessages.replayConfirmation,
   /** An amount in cents as the person reads it. */
   money: (cents: number) => `R$ ${(cents / 100).toFixed(2)}`,
 } as const;

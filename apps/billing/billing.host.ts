@@ -1,11 +1,11 @@
 import { ConfigService } from '@nestjs/config';
 import { defineHost } from '@kobana/platform';
-import { AuditEventsModule } from './audit/audit-events.module';
 import { BILLING_MCP_PATH } from './billing.constants';
+import { BillingMessages } from './billing.messages';
 import { BillingMcpModule } from './billing-mcp/billing-mcp.module';
 import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp/billing-mcp.instructions';
 import { seedBillingDemo } from './bootstrap/billing-demo.seeder';
-import { renderBillingBanner } from './bootstrap/billing-startup.banner';
+import { billingDemoLines } from './bootstrap/billing-startup.banner';
 import { BillingConfig } from './config/billing-config.interface';
 import { readBillingSettings } from './config/billing-config.loader';
 import { CustomersModule } from './customers/customers.module';
@@ -33,6 +33,7 @@ export const BILLING = defineHost({
   migrations: BILLING_MIGRATIONS,
   config: readBillingSettings,
   auditRoles: rolesWith('audit.read'),
+  auditRefusal: BillingMessages.permissionMissing('audit.read'),
   mcp: {
     path: BILLING_MCP_PATH,
     instructions: BILLING_MCP_INSTRUCTIONS,
@@ -46,7 +47,8 @@ export const BILLING = defineHost({
       }),
     },
   },
-  api: [CustomersModule, SubscriptionsModule, InvoicesModule, NfesModule, AuditEventsModule],
-  demo: { seed: seedBillingDemo, banner: renderBillingBanner },
+  api: [CustomersModule, SubscriptionsModule, InvoicesModule, NfesModule],
+  // The tokens are minted per audience, so the banner's suggestions name the MCP one.
+  demo: { seed: seedBillingDemo, lines: billingDemoLines, tokenArgs: ' --audience mcp' },
   cli: { command: 'npm run cli:billing --' },
 });

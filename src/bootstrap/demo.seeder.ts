@@ -1,26 +1,12 @@
 import { generatePassword, IdentityService } from '@kobana/identity';
+import type { HostDemoSeed, HostDemoSeedOptions } from '@kobana/platform';
 import { DEMO_ORGANIZATION_SLUG, DEMO_OWNER_EMAIL, DEMO_TOKEN_CLIENT, DEMO_TOKEN_DAYS } from './demo.constants';
 
 /** What the demo seeding did, for the start-up banner. */
-export interface DemoSeed {
-  organizationSlug: string;
-  ownerEmail: string;
-  /** The owner's password when the owner was created by this call; `null` when it already existed, or without credentials. */
-  ownerPassword: string | null;
+export interface DemoSeed extends HostDemoSeed {
   /** A freshly minted MCP token of the owner; `null` without credentials. */
   token: string | null;
   tokenExpiresAt: string | null;
-}
-
-/** How {@link seedDemo} seeds. */
-export interface DemoSeedOptions {
-  /**
-   * Whether to set the owner's password and mint a token, both shown once by
-   * the banner. `false` in production (see docs/security-model.md): the
-   * organization and its owner exist, and the operator gives them
-   * credentials with the CLI, which prints them to the operator alone.
-   */
-  credentials: boolean;
 }
 
 /**
@@ -34,7 +20,7 @@ export interface DemoSeedOptions {
  * gets a new one with `npm run cli -- password reset --email …`.
  * The token, stored hashed like every token, can only be shown by minting it.
  */
-export async function seedDemo(identity: IdentityService, options: DemoSeedOptions = { credentials: true }): Promise<DemoSeed> {
+export async function seedDemo(identity: IdentityService, options: HostDemoSeedOptions = { credentials: true }): Promise<DemoSeed> {
   const organization = await identity.ensureOrganization(DEMO_ORGANIZATION_SLUG, { name: 'Demo' });
   let ownerPassword: string | null = null;
   if (!(await identity.findUserByEmail(DEMO_OWNER_EMAIL))) {

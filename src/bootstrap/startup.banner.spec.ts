@@ -1,4 +1,8 @@
-import { renderStartupBanner } from './startup.banner';
+import { HostBannerInput, renderHostBanner } from '@kobana/platform';
+import { KADU } from '../kadu.host';
+import type { DemoSeed } from './demo.seeder';
+
+const renderStartupBanner = (input: HostBannerInput<DemoSeed>): string => renderHostBanner(KADU, input);
 
 const demo = {
   organizationSlug: 'demo',
@@ -8,7 +12,7 @@ const demo = {
   tokenExpiresAt: '2030-01-01T00:00:00.000Z',
 };
 
-describe('renderStartupBanner', () => {
+describe('the start-up banner', () => {
   const input = { publicUrl: 'http://localhost:3000', listening: '127.0.0.1:3000', database: 'sqlite /srv/kadu.sqlite' };
 
   it('shows the MCP URL, the demo token and a curl whose headers repeat its body', () => {

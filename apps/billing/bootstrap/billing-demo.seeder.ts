@@ -1,4 +1,5 @@
 import { generatePassword, IdentityService } from '@kobana/identity';
+import type { HostDemoSeed, HostDemoSeedOptions } from '@kobana/platform';
 
 /** Slug of the organization `main.ts` seeds for a first look. */
 export const BILLING_DEMO_ORGANIZATION = 'demo';
@@ -8,27 +9,12 @@ export const BILLING_DEMO_TOKEN_DAYS = 30;
 export const BILLING_DEMO_CLIENT = { id: 'billing-demo', name: 'Kobana Billing demo' } as const;
 
 /** What the demo seeding minted, for the banner. */
-export interface BillingDemoSeed {
-  organizationSlug: string;
+export interface BillingDemoSeed extends HostDemoSeed {
   /** MCP token of the demo owner; `null` without credentials. */
   mcpToken: string | null;
   /** API token of the same owner, to fetch the PDF/XML paths the tools answer; `null` without credentials. */
   apiToken: string | null;
   expiresAt: string | null;
-  /** The owner's e-mail, to sign in on the approval pages. */
-  ownerEmail: string;
-  /** The owner's password when this start set it; `null` when set before (only its hash is kept), or without credentials. */
-  ownerPassword: string | null;
-}
-
-/** How {@link seedBillingDemo} seeds. */
-export interface BillingDemoSeedOptions {
-  /**
-   * Whether to set the owner's password (once) and mint the tokens, shown by
-   * the banner. `false` in production (see docs/security-model.md): the
-   * operator gives the owner credentials with the CLI.
-   */
-  credentials: boolean;
 }
 
 /**
@@ -36,7 +22,7 @@ export interface BillingDemoSeedOptions {
  * owner's password once and mints an MCP and an API token, revoking the demo
  * tokens of earlier starts (without credentials, every demo token).
  */
-export async function seedBillingDemo(identity: IdentityService, options: BillingDemoSeedOptions = { credentials: true }): Promise<BillingDemoSeed> {
+export async function seedBillingDemo(identity: IdentityService, options: HostDemoSeedOptions = { credentials: true }): Promise<BillingDemoSeed> {
   const organization = await identity.ensureOrganization(BILLING_DEMO_ORGANIZATION);
   const owner = await identity.ensureUser(organization, 'owner');
   const seed = { organizationSlug: BILLING_DEMO_ORGANIZATION, ownerEmail: owner.email };

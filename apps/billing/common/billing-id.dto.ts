@@ -1,8 +1,9 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { RECORD_ID_MAX_LENGTH } from '@kobana/host-kit';
 import { IdempotentDto } from '@kobana/idempotency';
 
-/** Ids are UUIDs; other text finds nothing (404), as over REST. */
-export const BILLING_ID_MAX_LENGTH = 64;
+/** Longest id any Billing input accepts: the hosts' {@link RECORD_ID_MAX_LENGTH} (other text finds nothing, 404, as over REST). */
+export const BILLING_ID_MAX_LENGTH = RECORD_ID_MAX_LENGTH;
 
 /** The read of one record by id. */
 export class BillingIdDto {

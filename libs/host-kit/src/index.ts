@@ -15,6 +15,7 @@ export type { TrustProxySetting } from './config/trust-proxy.parser';
 export { applyDeploymentSettings } from './deployment/deployment.util';
 export type { DeployableApp, DeploymentSettingsSource } from './deployment/deployment.util';
 export { STRICT_VALIDATION_OPTIONS } from './config/validation.options';
+export { IsRecordId, RECORD_ID_MAX_LENGTH } from './config/record-id.decorator';
 export { parseCliOptions, requireOption } from './cli/cli-args.parser';
 export type { CliOptionSpec, CliOptionValues } from './cli/cli-args.parser';
 export { CliUsageError } from './cli/cli-usage.error';

@@ -4,6 +4,7 @@
  */
 export { IdempotentDto } from './idempotent.dto';
 export { IdempotencyService } from './idempotency.service';
+export { IdempotencyMessages } from './idempotency.messages';
 export { IdempotencyModule } from './idempotency.module';
 export { IdempotencyKeyHeader, withIdempotencyKey } from './idempotency-key.header';
 export type { IdempotentRunOptions } from './idempotency.sealing';

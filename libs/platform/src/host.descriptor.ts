@@ -19,7 +19,7 @@ export interface HostFactory<T> {
   useFactory(...args: any[]): T;
 }
 
-/** What the start-up banner is given. */
+/** What the start-up banner is given (`renderHostBanner`). */
 export interface HostBannerInput<Seed> {
   publicUrl: string;
   /** Where the server actually listens, e.g. `127.0.0.1:3000`. */
@@ -48,12 +48,38 @@ export interface HostMcpDescriptor {
   options?: HostFactory<Partial<McpModuleOptions>>;
 }
 
-/** The demo organization a host seeds on start, and how its banner shows it. */
-export interface HostDemoDescriptor<Seed> {
+/** What every demo seeding returns, for the banner's lines the platform writes. */
+export interface HostDemoSeed {
+  organizationSlug: string;
+  /** The owner's e-mail, to sign in on the approval pages. */
+  ownerEmail: string;
+  /** The owner's password when this seeding set it, shown once; `null` when it was set before (only its hash is kept), or without credentials. */
+  ownerPassword: string | null;
+}
+
+/** How a host's demo is seeded. */
+export interface HostDemoSeedOptions {
+  /**
+   * Whether to give the owner a password and mint tokens, shown once by the
+   * banner. `false` in production (see docs/security-model.md): the
+   * organization and its owner exist, and the operator gives them
+   * credentials with the CLI, which prints them to the operator alone.
+   */
+  credentials: boolean;
+}
+
+/** The demo organization a host seeds on start, and what its banner shows of it. */
+export interface HostDemoDescriptor<Seed extends HostDemoSeed> {
   /** Seeds the demo; `credentials` is false in production, where no password or token is minted. */
-  seed(identity: IdentityService, options: { credentials: boolean }): Promise<Seed>;
-  /** The text printed once the server listens. */
-  banner(input: HostBannerInput<Seed>): string;
+  seed(identity: IdentityService, options: HostDemoSeedOptions): Promise<Seed>;
+  /**
+   * The banner's lines of a demo seeded with credentials, after where to
+   * connect: its tokens, the owner's password, a curl to try. `null` when
+   * the seed holds none (production): the platform then says how to mint them.
+   */
+  lines(seed: Seed, urls: { publicUrl: string; mcpUrl: string }): string[] | null;
+  /** What the banner's `token create` suggestions add after `--role owner`, e.g. ` --audience mcp`. @default '' */
+  tokenArgs?: string;
 }
 
 /**
@@ -62,7 +88,7 @@ export interface HostDemoDescriptor<Seed> {
  *
  * @typeParam Own  the host's own settings, read by `config`.
  */
-export interface HostDescriptor<Own extends object = object, Seed = unknown> {
+export interface HostDescriptor<Own extends object = object, Seed extends HostDemoSeed = HostDemoSeed> {
   /**
    * Short lower-case name: the realm `<name>-api` of `/api/v1`, generated
    * users `<role>@<slug>.<name>.local`, the default database
@@ -93,11 +119,16 @@ export interface HostDescriptor<Own extends object = object, Seed = unknown> {
   secrets?: readonly string[];
   /** More identity options (columns the host adds to `organizations`). @default none */
   identity?: Pick<IdentityOptions, 'organizationValues'>;
-  /** Roles that may read the `/audit` page. @default ['owner', 'admin'] */
+  /** Roles that may read the `/audit` page, `GET /api/v1/audit_events` and `<name>_audit_events_list`. @default ['owner', 'admin'] */
   auditRoles?: readonly string[];
+  /** What `GET /api/v1/audit_events` tells a caller without one of `auditRoles` (403). @default 'Your role may not read the audit trail' */
+  auditRefusal?: string;
   /** The MCP endpoint. */
   mcp: HostMcpDescriptor;
-  /** The API's feature modules (controllers, services and their tools), imported after the MCP endpoint. */
+  /**
+   * The API's feature modules (controllers, services and their tools), imported after the MCP endpoint;
+   * the platform adds `/api/v1/audit_events` and `<name>_audit_events_list` (read scope `<name>:read`) after them.
+   */
   api: HostModule[];
   /** The REST API's OpenAPI document, at `GET /api/v1/openapi.json` (docs/openapi.md). @default { description: none } */
   openApi?: {
@@ -120,6 +151,6 @@ export interface HostDescriptor<Own extends object = object, Seed = unknown> {
 }
 
 /** Checks a descriptor's shape at compile time and returns it unchanged: `export const KADU = defineHost({...})`. */
-export function defineHost<Own extends object, Seed>(descriptor: HostDescriptor<Own, Seed>): HostDescriptor<Own, Seed> {
+export function defineHost<Own extends object, Seed extends HostDemoSeed>(descriptor: HostDescriptor<Own, Seed>): HostDescriptor<Own, Seed> {
   return descriptor;
 }

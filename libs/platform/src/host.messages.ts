@@ -12,5 +12,6 @@ export const HostMessages = {
     `client ${record.client_id}; expires ${record.expires_at ?? 'never (until revoked)'}`,
   notASlug: (slug: string) => `--organization "${slug}" is not a slug (a-z, 0-9 and inner hyphens)`,
   notOneOf: (name: string, value: string, allowed: readonly string[]) => `--${name} must be one of ${allowed.join(', ')} (got "${value}")`,
+  auditForbidden: () => 'Your role may not read the audit trail',
   badScope: (scope: string) => `--scopes: "${scope}" is not a valid scope`,
 } as const;

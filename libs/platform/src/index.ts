@@ -8,13 +8,23 @@
  * `runHostCli` is its CLI, and `@kobana/platform/main` its `main`.
  */
 export { defineHost } from './host.descriptor';
-export type { HostBannerInput, HostDemoDescriptor, HostDescriptor, HostFactory, HostMcpDescriptor, HostModule } from './host.descriptor';
+export type {
+  HostBannerInput,
+  HostDemoDescriptor,
+  HostDemoSeed,
+  HostDemoSeedOptions,
+  HostDescriptor,
+  HostFactory,
+  HostMcpDescriptor,
+  HostModule,
+} from './host.descriptor';
 export { HOST_DATABASE, HOST_DESCRIPTOR, HOST_SETTINGS, InjectHostDatabase } from './host.constants';
 export { HostMessages } from './host.messages';
 export type { HostConfig, HostSettings } from './config/host-settings.interface';
 export { defaultDatabaseUrl, loadHostConfig, MIN_SECRET_LENGTH } from './config/host-config.loader';
 export { hostIdentityOptions } from './config/host-identity.options';
 export { HostConfigModule } from './config/host-config.module';
+export type { PlatformDatabase } from './database/platform-database.table';
 export { HostDatabaseModule } from './database/host-database.module';
 export { openHostDatabase } from './database/host-database.factory';
 export { hostMigrations, PLATFORM_MIGRATIONS } from './database/host.migrations';
@@ -23,6 +33,8 @@ export { clientMetadataOptions, HostFlowsModule } from './host-flows.module';
 export { DEFAULT_MCP_PATH, hostMcpEndpoint, platformMcpOptions } from './mcp/host-mcp.endpoint';
 export { PlatformModule } from './platform.module';
 export { createHostApp } from './bootstrap/host-app.factory';
+export { renderHostBanner } from './bootstrap/host-banner.view';
+export type { HostBannerHost } from './bootstrap/host-banner.view';
 export { hostShutdown } from './bootstrap/host.shutdown';
 export { CLI_EXIT, HostCliModule, openHostCliContext, runHostCli, runHostCliProcess } from './cli/host-cli.runner';
 export { hostCliUsage } from './cli/host-cli.usage';

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { databaseReadinessChecks, HealthModule, HostLoggingModule, ReadinessCheck } from '@kobana/host-kit';
+import { HostAuditEventsModule } from './audit/host-audit-events.module';
 import { HostConfigModule } from './config/host-config.module';
 import { HostDatabaseModule } from './database/host-database.module';
 import { hostMigrations } from './database/host.migrations';
@@ -20,7 +21,7 @@ import { hostOpenApi } from './openapi/host-openapi.module';
  * 2. configuration, the database, secrets, identity and idempotency, to the whole application;
  * 3. the probes, first of the routes, so a load balancer's poll walks no others;
  * 4. the MCP endpoint, with the pages it needs (sign-in, consent, approvals, audit), before the API;
- * 5. the API's modules, the MCP resources and prompts, then `/connected-apps`;
+ * 5. the API's modules, its audit events, the MCP resources and prompts, then `/connected-apps`;
  * 6. the API's OpenAPI document, built once every route above is known.
  */
 @Module({})
@@ -46,6 +47,7 @@ export class PlatformModule {
         HostServicesModule.forHost(host),
         hostMcpEndpoint(host, flows),
         ...host.api,
+        HostAuditEventsModule.forHost(host),
         ...(host.mcp.modules ?? []),
         flows,
         HostFlowsModule.connectedApps(),

@@ -1,3 +1,5 @@
+import { IdempotencyMessages } from '@kobana/idempotency';
+
 /**
  * The words a person reads before a destructive Kadu tool runs (the
  * approval page and the chat's confirmation, docs/protocol.md §7): what the call
@@ -20,7 +22,7 @@ export const KaduConfirmationMessages = {
   change: (field: string, value: string) => `${field} → ${value}`,
   noChanges: () => 'no changes',
   rotate: (endpoint: string) => `the signing secret of ${endpoint} (the old one stops working at once)`,
-  replay: () => 'a repeat of a call already made with this idempotency_key: it answers that result again and changes nothing more',
+  replay: IdempotencyMessages.replayConfirmation,
   delivery: (event: string, endpoint: string) => `a new delivery of ${event} to ${endpoint}`,
 } as const;
 

@@ -8,6 +8,7 @@ import { HOST_SETTINGS } from '../host.constants';
 import type { HostDescriptor } from '../host.descriptor';
 import { HostMessages } from '../host.messages';
 import { createHostApp } from './host-app.factory';
+import { renderHostBanner } from './host-banner.view';
 import { hostShutdown } from './host.shutdown';
 
 /**
@@ -31,7 +32,7 @@ export async function bootstrapHost(host: HostDescriptor, telemetry: TelemetryHa
     const demo = settings.demo ? await host.demo.seed(app.get(IdentityService), { credentials }) : null;
     await app.listen(settings.PORT, settings.HOST);
     const database = describeDatabase(parseDatabaseUrl(settings.DATABASE_URL));
-    process.stdout.write(host.demo.banner({ publicUrl: settings.PUBLIC_URL, listening: `${settings.HOST}:${settings.PORT}`, database, demo }));
+    process.stdout.write(renderHostBanner(host, { publicUrl: settings.PUBLIC_URL, listening: `${settings.HOST}:${settings.PORT}`, database, demo }));
   } catch (error) {
     // Nest has already logged a failure inside the container in full; one line is enough to close on.
     // A failure while the application was being created leaves Nest's lines buffered for a logger never set: out they go.
