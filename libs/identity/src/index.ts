@@ -18,5 +18,5 @@ export { generatePassword } from './password.hasher';
 export { ORGANIZATION_SLUG_PATTERN, SCOPE_PATTERN } from './identity.constants';
 export { TOKEN_AUDIENCES } from './identity.types';
 export type { TokenAudience, CreateTokenOptions, CreatedToken, AccessTokenRecord, ListedToken, TokenListFilter } from './identity.types';
-export type { OrganizationsTable, UsersTable, AccessTokensTable } from './identity.tables';
+export type { IdentityDatabase, OrganizationsTable, UsersTable, AccessTokensTable } from './identity.tables';
 export { createIdentityMigration } from './identity.migration';

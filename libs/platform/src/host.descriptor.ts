@@ -5,6 +5,7 @@ import type { CliCommands, Environment, ReadinessCheck, ShutdownStep } from '@ko
 import type { IdentityOptions, IdentityService } from '@kobana/identity';
 import type { McpModuleOptions } from '@kobana/mcp';
 import type { OAuthCliServices, OAuthScopeDescription } from '@kobana/oauth';
+import type { People } from '@kobana/people';
 import type { HostSettings } from './config/host-settings.interface';
 
 /** A module a host hands the platform: a class, a dynamic module, or a forward reference. */
@@ -93,8 +94,17 @@ export interface HostDescriptor<Own extends object = object, Seed = unknown> {
   secrets?: readonly string[];
   /** More identity options (columns the host adds to `organizations`). @default none */
   identity?: Pick<IdentityOptions, 'organizationValues'>;
-  /** Roles that may read the `/audit` page. @default ['owner', 'admin'] */
+  /** Roles that may read the `/audit` page (the `audit.read` of identity's people; a host's own `people` decide alone). @default ['owner', 'admin'] */
   auditRoles?: readonly string[];
+  /**
+   * The people who sign in on the host's pages and whose tokens its server
+   * issues, when they are the application's own rather than identity's: a
+   * class, or a factory of other providers (docs/architecture.md, "People").
+   * The platform then keeps a record of each person it confirms in identity's
+   * tables, which the libraries' tables point at.
+   * @default IdentityPeople (identity's users and organizations)
+   */
+  people?: Type<People> | HostFactory<People>;
   /** The MCP endpoint. */
   mcp: HostMcpDescriptor;
   /** The API's feature modules (controllers, services and their tools), imported after the MCP endpoint. */
