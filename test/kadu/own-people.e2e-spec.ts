@@ -35,13 +35,19 @@ describe('Kadu with its own People', () => {
   afterAll(() => kadu?.close());
 
   const signIn = (who: { email: string; password: string }) =>
-    fetch(`${kadu.baseUrl}/sign-in`, { method: 'POST', headers: FORM, body: new URLSearchParams({ email: who.email, password: who.password }), redirect: 'manual' });
+    fetch(`${kadu.baseUrl}/sign-in`, {
+      method: 'POST',
+      headers: FORM,
+      body: new URLSearchParams({ email: who.email, password: who.password }),
+      redirect: 'manual',
+    });
   const cookieOf = async (who: { email: string; password: string }) => {
     const res = await signIn(who);
     if (res.status !== 303) throw new Error(`sign-in of ${who.email}: ${res.status}`);
     return res.headers.get('set-cookie')!.split(';')[0];
   };
-  const record = (id: string) => kadu.db.selectFrom('users').select(['organization_id', 'email', 'role', 'password_hash']).where('id', '=', id).executeTakeFirst();
+  const record = (id: string) =>
+    kadu.db.selectFrom('users').select(['organization_id', 'email', 'role', 'password_hash']).where('id', '=', id).executeTakeFirst();
 
   /** An access and refresh token of `who`, through the consent page. */
   async function oauthTokens(who: { email: string; password: string }): Promise<{ clientId: string; access: string; refresh: string; consent: string }> {
@@ -54,7 +60,14 @@ describe('Kadu with its own People', () => {
     const back = await browser.decide(consent, 'allow');
     if (back.kind !== 'redirect') throw new Error(`expected the redirect, got ${back.status}`);
     const code = back.url.searchParams.get('code')!;
-    const res = await tokenRequest(host, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: clientId, resource: host.resource });
+    const res = await tokenRequest(host, {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT_URI,
+      client_id: clientId,
+      resource: host.resource,
+    });
     const body = (await res.json()) as { access_token: string; refresh_token: string };
     return { clientId, access: body.access_token, refresh: body.refresh_token, consent: consent.html };
   }
