@@ -103,6 +103,15 @@ module.exports = {
       to: { pathNot: '^libs/mcp/src/interfaces/', dependencyTypesNot: EXTERNAL },
     },
     {
+      name: 'people-self-contained',
+      severity: 'error',
+      comment:
+        'libs/people is the port through which every library knows people: it imports no other library of the project ' +
+        '(npm packages and Node built-ins are fine), so identity, the pages and an application of its own all depend on it without a cycle.',
+      from: { path: '^libs/people/' },
+      to: { pathNot: '^libs/people/', dependencyTypesNot: EXTERNAL },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to no file (a typo, or a path alias missing from tsconfig.json) would slip past every rule above.',

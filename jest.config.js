@@ -35,6 +35,7 @@ const common = {
     '^@kobana/openapi/testing$': '<rootDir>/libs/openapi/src/testing',
     '^@kobana/outbound$': '<rootDir>/libs/outbound/src',
     '^@kobana/pages$': '<rootDir>/libs/pages/src',
+    '^@kobana/people$': '<rootDir>/libs/people/src',
     '^@kobana/platform$': '<rootDir>/libs/platform/src',
     '^@kobana/platform/main$': '<rootDir>/libs/platform/src/main',
   },

@@ -230,6 +230,15 @@ describe('architecture rules (.dependency-cruiser.js)', () => {
     ]);
   });
 
+  const people = cruise({
+    'libs/people/src/index.ts': "export * from './bad.interface';\n",
+    'libs/people/src/bad.interface.ts': "import type { ledger } from '@kobana/ledger';\nexport type X = typeof ledger;\n",
+  });
+  it('people-self-contained: the people port imports no other library', async () => {
+    const violations = await people;
+    expectExactly(violations, ['people-self-contained: libs/people/src/bad.interface.ts -> libs/ledger/src/index.ts']);
+  });
+
   const typeCycle = cruise({
     'src/a.ts': "import type { B } from './b';\nexport interface A { b?: B }\n",
     'src/b.ts': "import type { A } from './a';\nexport interface B { a?: A }\n",

@@ -7,6 +7,8 @@
  */
 import { OAuthAccessTokenVerifier, OAuthAuditRecorder, OAuthProviderService, createOAuthRecords, hashRecordId } from '@kobana/oauth';
 import type { OAuthHostDatabase, ResolvedOAuthServerSettings } from '@kobana/oauth';
+import { NO_PERSON_RECORDS } from '@kobana/people';
+import { InMemoryPeople } from '../support/in-memory-people.test-kit';
 import { openLibraryTestDatabase } from '../support/library-test.database';
 
 async function main(): Promise<void> {
@@ -35,7 +37,8 @@ async function main(): Promise<void> {
   // The first build loads oidc-provider (an ESM package) too; the others are the build alone.
   const builds: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const service = new OAuthProviderService(db, secret, settings, new OAuthAuditRecorder(db));
+    const people = new InMemoryPeople([], []);
+    const service = new OAuthProviderService(db, secret, settings, new OAuthAuditRecorder(people), people, NO_PERSON_RECORDS);
     void service.provider;
     builds.push(service.constructionMs!);
   }

@@ -11,10 +11,13 @@ import { ApprovalsController } from './approvals.controller';
 import { DatabaseConfirmationStore } from './database-confirmation.store';
 import { SignInController } from './sign-in.controller';
 
-/** What a host hands the approval flow: the modules its providers need, and providers of the three host tokens. */
+/**
+ * What a host hands the approval flow: the modules its providers need, and providers of the host tokens.
+ * `People` and `PersonRecords` (`@kobana/people`) must be injectable too: from `imports`, `providers` or a global module.
+ */
 export interface ApprovalHostOptions {
   imports: NonNullable<ModuleMetadata['imports']>;
-  /** Must provide `APPROVAL_DATABASE`, `APPROVAL_IDENTITY` and `APPROVAL_SIGNING_SECRET` (see `approval-host.ts`). */
+  /** Must provide `APPROVAL_DATABASE` and `APPROVAL_SIGNING_SECRET` (see `approval-host.ts`). */
   providers: Provider[];
   /** The session cookie's name (required: one per host) and any setting to change from its default. */
   settings: Pick<ApprovalFlowSettings, 'sessionCookie'> & Partial<ApprovalFlowSettings>;
@@ -24,12 +27,12 @@ export interface ApprovalHostOptions {
  * The approval flow of destructive MCP tools (docs/protocol.md §7), for any host:
  * the database confirmation store, the keys, the sign-in, sign-out and
  * approval pages, and the sweep that prunes what expired.
- * Kadu and Kobana Billing each register it once with their own identity,
+ * Kadu and Kobana Billing each register it once with their own people,
  * database and secret.
  */
 @Module({})
 export class ApprovalFlowModule {
-  /** The flow bound to one host's identity, database and secret. */
+  /** The flow bound to one host's people, database and secret. */
   static register(host: ApprovalHostOptions): DynamicModule {
     return {
       module: ApprovalFlowModule,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { InjectPeople, People, Person } from '@kobana/people';
 import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host';
 import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings } from './approval-flow.settings';
 import { ApprovalKeys } from './approval.keys';
@@ -14,10 +15,12 @@ export interface ApprovalSession {
   user_id: string;
   email: string;
   organization_id: string;
-  /** The host's role name; owners and admins may decide for others. */
+  /** The host's role name. What the person may do is asked of `People.may` with {@link person}. */
   role: string;
   /** The CSRF token the session's forms carry. */
   csrf_token: string;
+  /** The person, as the host's `People` gave them when the session was found. */
+  person: Person;
 }
 
 /**
@@ -25,11 +28,12 @@ export interface ApprovalSession {
  * them. The cookie carries a random id signed with a key derived from the
  * shared secret; the table keeps only the id's SHA-256.
  *
- * Each session is stamped with a digest of the user's password hash when it
- * starts, and only counts while that hash is unchanged: a new password (the
- * `password reset` command of either host, or anything else that sets one)
- * ends every session of that person on every replica, without the command
- * knowing sessions exist.
+ * Who a session stands for is asked of the host's `People` at each use, so
+ * a person gone or changed counts at once. Each session is stamped with the
+ * person's `People.sessionStamp` when it starts, and only counts while the
+ * stamp is unchanged: a new password (identity's `password reset` command of
+ * either host, or anything else that changes the stamp) ends every session
+ * of that person on every replica, without the command knowing sessions exist.
  */
 @Injectable()
 export class ApprovalSessionsService {
@@ -37,6 +41,7 @@ export class ApprovalSessionsService {
     @Inject(APPROVAL_DATABASE) private readonly db: Kysely<ApprovalDatabase>,
     private readonly keys: ApprovalKeys,
     @Inject(APPROVAL_FLOW_SETTINGS) private readonly settings: ApprovalFlowSettings,
+    @InjectPeople() private readonly people: People,
   ) {}
 
   /** The host's session cookie name. */
@@ -44,11 +49,11 @@ export class ApprovalSessionsService {
     return this.settings.sessionCookie;
   }
 
-  /** Starts a session for the user; answers the cookie value. */
-  async start(user: { id: string; organization_id: string }): Promise<string> {
+  /** Starts a session for the person (whose record the platform keeps, see `PersonRecords`); answers the cookie value. */
+  async start(user: Person): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     const now = new Date();
-    const { password_hash } = await this.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const stamp = await this.people.sessionStamp(user);
     await this.db
       .insertInto('approval_sessions')
       .values({
@@ -58,33 +63,25 @@ export class ApprovalSessionsService {
         csrf_token: randomBytes(32).toString('base64url'),
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + APPROVAL_SESSION_SECONDS * 1000).toISOString(),
-        password_stamp: passwordStamp(password_hash),
+        password_stamp: stamp,
       })
       .execute();
     return signSessionId(id, this.keys.sessionKey());
   }
 
-  /** The session the request's cookie names, when signed by us, unexpired, and the password unchanged since. */
+  /** The session the request's cookie names, when signed by us, unexpired, its person still known, and their stamp unchanged since. */
   async find(cookieHeader: string | undefined): Promise<ApprovalSession | undefined> {
     const id = this.sessionId(cookieHeader);
     if (!id) return undefined;
     const row = await this.db
       .selectFrom('approval_sessions')
-      .innerJoin('users', 'users.id', 'approval_sessions.user_id')
-      .select([
-        'users.id as user_id',
-        'users.email',
-        'users.organization_id',
-        'users.role',
-        'users.password_hash',
-        'approval_sessions.csrf_token',
-        'approval_sessions.password_stamp',
-      ])
-      .where('approval_sessions.id_hash', '=', hash(id))
-      .where('approval_sessions.expires_at', '>', new Date().toISOString())
+      .select(['user_id', 'csrf_token', 'password_stamp'])
+      .where('id_hash', '=', hash(id))
+      .where('expires_at', '>', new Date().toISOString())
       .executeTakeFirst();
-    if (!row || !sameText(row.password_stamp, passwordStamp(row.password_hash))) return undefined;
-    return { user_id: row.user_id, email: row.email, organization_id: row.organization_id, role: row.role, csrf_token: row.csrf_token };
+    const person = row ? await this.people.findPerson(row.user_id) : null;
+    if (!row || !person || !sameText(row.password_stamp, await this.people.sessionStamp(person))) return undefined;
+    return { user_id: person.id, email: person.email, organization_id: person.organization_id, role: person.role, csrf_token: row.csrf_token, person };
   }
 
   /** Ends the session the request's cookie names, if any (sign-out). */
@@ -110,11 +107,6 @@ export class ApprovalSessionsService {
 
 function hash(id: string): string {
   return createHash('sha256').update(id).digest('hex');
-}
-
-/** A digest of the password hash, so the sessions table holds no copy of it. No password: a stamp no hash produces. */
-function passwordStamp(passwordHash: string | null): string {
-  return passwordHash === null ? 'none' : createHash('sha256').update(passwordHash).digest('hex');
 }
 
 function sameText(expected: string | null, given: string): boolean {

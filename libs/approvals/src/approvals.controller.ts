@@ -4,15 +4,13 @@ import type { Request, Response } from 'express';
 import { McpToolRegistry } from '@kobana/mcp';
 import type { McpApproval } from '@kobana/mcp';
 import { html, redirect, sendPage } from '@kobana/pages';
+import { InjectPeople, People } from '@kobana/people';
 import { ApprovalSession, ApprovalSessionsService } from './approval-sessions.service';
 import { approvalBody, ApprovalToolView } from './approval.view';
 import { ApprovalMessages } from './approvals.messages';
 import { DatabaseConfirmationStore } from './database-confirmation.store';
 import { PagePostPolicy } from './page-post.policy';
 import { signOutBlock } from './sign-in.view';
-
-/** Roles that may decide for another person of their organization. */
-const DECIDING_ROLES = new Set(['owner', 'admin']);
 
 /**
  * `/approvals/:id`: the page a person opens from an approval link (docs/protocol.md
@@ -27,6 +25,7 @@ export class ApprovalsController {
     private readonly store: DatabaseConfirmationStore,
     private readonly moduleRef: ModuleRef,
     private readonly policy: PagePostPolicy,
+    @InjectPeople() private readonly people: People,
   ) {}
 
   @Get(':id')
@@ -63,7 +62,8 @@ export class ApprovalsController {
       sendPage(res, 404, ApprovalMessages.notFoundTitle(), html`<p>${ApprovalMessages.notFound()}</p>`);
       return undefined;
     }
-    if (approval.subject !== session.user_id && !DECIDING_ROLES.has(session.role)) {
+    // One's own approval, or another's of the organization when the host's People allow it.
+    if (approval.subject !== session.user_id && !(await this.people.may(session.person, 'approvals.decide'))) {
       sendPage(res, 403, ApprovalMessages.forbiddenTitle(), html`<p>${ApprovalMessages.forbidden()}</p>`);
       return undefined;
     }

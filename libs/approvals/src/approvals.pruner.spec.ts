@@ -10,6 +10,7 @@ import { APPROVAL_RETENTION_MS, ApprovalsPruner, pruneInterval } from './approva
 import { createApprovals } from './approvals.migration';
 import { secureApprovalSignIn } from './approvals-sign-in.migration';
 import { SignInThrottle } from './sign-in.throttle';
+import { InMemoryPeople } from '../../../test/support/in-memory-people.test-kit';
 
 const HOUR = 3_600_000;
 const NOW = new Date(Date.UTC(2026, 5, 1, 12));
@@ -21,7 +22,7 @@ describe('ApprovalsPruner', () => {
   const pruner = (interval?: string) =>
     new ApprovalsPruner(
       db,
-      new ApprovalSessionsService(db, new ApprovalKeys({ get: () => 'secret' }), settings),
+      new ApprovalSessionsService(db, new ApprovalKeys({ get: () => 'secret' }), settings, new InMemoryPeople([], [])),
       new SignInThrottle(db, settings),
       new ConfigService(interval === undefined ? {} : { APPROVALS_PRUNE_INTERVAL_MS: interval }),
     );

@@ -1,10 +1,10 @@
 /**
  * `@kobana/approvals`: confirmation of destructive MCP tools for any host:
  * the database confirmation store, the signing keys, and the sign-in and
- * approval pages, bound to the host's database, identity and secret.
+ * approval pages, bound to the host's database, people and secret.
  */
 export { ApprovalFlowModule } from './approval-flow.module';
-export { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET } from './approval-host';
+export { APPROVAL_DATABASE, APPROVAL_SIGNING_SECRET } from './approval-host';
 export type { ApprovalSigningSecret } from './approval-host';
 export { ApprovalKeys } from './approval.keys';
 export { DatabaseConfirmationStore } from './database-confirmation.store';

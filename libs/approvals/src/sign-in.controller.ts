@@ -1,10 +1,10 @@
-import { Controller, Get, Headers, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Post, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ModuleRef } from '@nestjs/core';
 import { MCP_RESOLVED_OPTIONS } from '@kobana/mcp';
 import type { Request, Response } from 'express';
 import { html, redirect, sendPage } from '@kobana/pages';
-import { APPROVAL_IDENTITY, ApprovalIdentity } from './approval-host';
+import { InjectPeople, InjectPersonRecords, People, Person, PersonRecords } from '@kobana/people';
 import { APPROVAL_SESSION_SECONDS, ApprovalSessionsService } from './approval-sessions.service';
 import { sessionCookieHeader } from './approval-session.cookie';
 import { ApprovalMessages } from './approvals.messages';
@@ -21,7 +21,8 @@ const MAX_PASSWORD_LENGTH = 1024;
 const BUSY_RETRY_SECONDS = 5;
 
 /**
- * `/sign-in`: e-mail and password of a user of the host, for the approval
+ * `/sign-in`: e-mail and password of a person of the host (checked by its
+ * `People`), for the approval
  * pages. Server-rendered, no JavaScript. In order, a POST is refused when
  * cross-site (403) or not a form (415), when a field is missing or too long
  * (400), when the e-mail or the client address is blocked after failed
@@ -34,7 +35,8 @@ export class SignInController {
   private readonly secureCookie: boolean;
 
   constructor(
-    @Inject(APPROVAL_IDENTITY) private readonly identity: ApprovalIdentity,
+    @InjectPeople() private readonly people: People,
+    @InjectPersonRecords() private readonly records: PersonRecords,
     private readonly sessions: ApprovalSessionsService,
     private readonly throttle: SignInThrottle,
     private readonly gate: PasswordCheckGate,
@@ -80,9 +82,9 @@ export class SignInController {
       res.set('Retry-After', String(wait));
       return sendPage(res, 429, ApprovalMessages.throttledTitle(), signInBody(this.title, next, ApprovalMessages.throttled(Math.ceil(wait / 60))));
     }
-    let user: Awaited<ReturnType<ApprovalIdentity['verifyPassword']>>;
+    let user: Person | null;
     try {
-      user = await this.gate.run(() => this.identity.verifyPassword(email, password), keys.address);
+      user = await this.gate.run(() => this.people.checkSignIn(email, password), keys.address);
     } catch (error) {
       if (!(error instanceof PasswordCheckGateFullError)) throw error;
       res.set('Retry-After', String(BUSY_RETRY_SECONDS));
@@ -93,6 +95,8 @@ export class SignInController {
       return sendPage(res, 401, this.title, signInBody(this.title, next, ApprovalMessages.wrongCredentials()));
     }
     await this.throttle.succeeded(keys);
+    // The session's row points at the person's record.
+    await this.records.record(user);
     const cookie = sessionCookieHeader(this.sessions.cookieName, await this.sessions.start(user), APPROVAL_SESSION_SECONDS, this.secureCookie);
     redirect(res, next ?? '/sign-in', cookie);
   }

@@ -4,11 +4,11 @@ import type { AuditEventsTable } from './audit.tables';
  * Injection token of the host's `Kysely<AuditDatabase>`: the host's own
  * database, migrated with `createAuditEvents` and `addAuditEventKind` (both
  * hosts list them as `0700_create_audit_events` and `0702_add_audit_event_kind`),
- * so each host keeps its events beside its users.
+ * so each host keeps its events beside the records of its people.
  */
 export const AUDIT_DATABASE = Symbol('AuditDatabase');
 
-/** The part of a host's `users` the audit page reads: the signed-in person's role. */
+/** The part of the platform's records of people (`users`) the audit page reads: who did an event, by e-mail. */
 export interface AuditUsersTable {
   id: string;
   organization_id: string;

@@ -7,7 +7,10 @@ import { AuditPageController } from './audit.page.controller';
 
 /** What a host hands the audit trail: the modules its providers need, and the provider of the host token. */
 export interface AuditHostOptions {
-  /** Must make the host's `ApprovalSessionsService` (its approvals module) available, for the page. */
+  /**
+   * Must make the host's `ApprovalSessionsService` (its approvals module) available, for the page;
+   * `People` (`@kobana/people`) must be injectable too (the page asks it who may read).
+   */
   imports: NonNullable<ModuleMetadata['imports']>;
   /** Must provide `AUDIT_DATABASE` (see `audit-host.ts`). */
   providers: Provider[];

@@ -25,8 +25,6 @@ export interface AuditTrailSettings {
    * its `next_cursor` continues where the look stopped. @default 5000
    */
   listScanRows: number;
-  /** Roles of the signed-in person that may read the `/audit` page. @default ['owner', 'admin'] */
-  pageRoles: string[];
 }
 
 /** Injection token of the {@link AuditTrailSettings}. */
@@ -40,5 +38,4 @@ export const DEFAULT_AUDIT_TRAIL_SETTINGS: AuditTrailSettings = {
   flushDelayMs: 20,
   maxPending: 10_000,
   listScanRows: 5000,
-  pageRoles: ['owner', 'admin'],
 };

@@ -3,8 +3,8 @@ import type { Response } from 'express';
 import { Kysely } from 'kysely';
 import { ApprovalSessionsService, signOutBlock } from '@kobana/approvals';
 import { html, redirect, sendPage } from '@kobana/pages';
+import { InjectPeople, People } from '@kobana/people';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
-import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.settings';
 import { AuditEventsService } from './audit-events.service';
 import { auditPageBody } from './audit.page.view';
 import { AuditPageMessages } from './audit-page.messages';
@@ -15,7 +15,10 @@ const PAGE_SIZE = 50;
 
 /**
  * `/audit`: what agents did in the signed-in person's organization, newest
- * first, for its owners and admins (the sign-in of the approval pages).
+ * first, for those the host's `People` allow to read it (`audit.read`;
+ * owners and admins by default), signed in on the approval pages. Who did
+ * each event is named from the platform's records of people (`users`),
+ * which every subject of an event has.
  */
 @Controller('audit')
 export class AuditPageController {
@@ -23,14 +26,14 @@ export class AuditPageController {
     private readonly sessions: ApprovalSessionsService,
     private readonly events: AuditEventsService,
     @Inject(AUDIT_DATABASE) private readonly db: Kysely<AuditDatabase>,
-    @Inject(AUDIT_TRAIL_SETTINGS) private readonly settings: AuditTrailSettings,
+    @InjectPeople() private readonly people: People,
   ) {}
 
   @Get()
   async show(@Query('cursor') cursor: unknown, @Headers('cookie') cookie: string | undefined, @Res() res: Response): Promise<void> {
     const session = await this.sessions.find(cookie);
     if (!session) return redirect(res, `/sign-in?next=${encodeURIComponent('/audit')}`);
-    if (!this.settings.pageRoles.includes(session.role)) {
+    if (!(await this.people.may(session.person, 'audit.read'))) {
       return sendPage(res, 403, AuditPageMessages.forbiddenTitle(), html`<p>${AuditPageMessages.forbidden()}</p>${signOutBlock(session.email)}`);
     }
     let page;

@@ -1,4 +1,5 @@
 import type { InjectionToken, ModuleMetadata } from '@nestjs/common';
+import type { PeopleAction } from '@kobana/people';
 
 /** Injection token of the host's `Kysely` database, which has the identity tables (see `IdentityDatabase`). */
 export const IDENTITY_DATABASE = Symbol('IdentityDatabase');
@@ -30,6 +31,12 @@ export interface IdentityOptions {
    * @throws IdentityError for a value the host refuses.
    */
   organizationValues?(requested: Readonly<Record<string, unknown>>): Record<string, string>;
+  /**
+   * Roles that may do each action the platform asks `People.may` about
+   * (`IdentityPeople`); an action not listed keeps its default.
+   * @default { 'approvals.decide': ['owner', 'admin'], 'audit.read': ['owner', 'admin'] }
+   */
+  permissions?: Partial<Record<PeopleAction, readonly string[]>>;
 }
 
 /** How a host registers `IdentityModule`. */

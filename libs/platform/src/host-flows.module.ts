@@ -1,8 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APPROVAL_DATABASE, APPROVAL_IDENTITY, APPROVAL_SIGNING_SECRET, ApprovalFlowModule, ApprovalSigningSecret } from '@kobana/approvals';
+import { APPROVAL_DATABASE, APPROVAL_SIGNING_SECRET, ApprovalFlowModule, ApprovalSigningSecret } from '@kobana/approvals';
 import { AUDIT_DATABASE, AuditTrailModule, DatabaseAuditSink } from '@kobana/audit';
 import { SecretsService } from '@kobana/host-kit';
-import { IdentityService } from '@kobana/identity';
 import {
   CONNECTED_APPS_DATABASE,
   ClientMetadataDocumentsModule,
@@ -68,7 +67,6 @@ export class HostFlowsModule {
       imports: [],
       providers: [
         { provide: APPROVAL_DATABASE, useExisting: HOST_DATABASE },
-        { provide: APPROVAL_IDENTITY, useExisting: IdentityService },
         { provide: APPROVAL_SIGNING_SECRET, ...SIGNING_SECRET },
       ],
       // Its own name: browsers share cookies across the ports of one host name, and a host must not read another's.
@@ -80,10 +78,8 @@ export class HostFlowsModule {
       providers: [{ provide: AUDIT_DATABASE, useExisting: HOST_DATABASE }],
       settings: {
         inject: [HOST_SETTINGS],
-        useFactory: (settings: HostSettings) => ({
-          retentionDays: settings.auditRetentionDays,
-          ...(host.auditRoles ? { pageRoles: [...host.auditRoles] } : {}),
-        }),
+        // Who may read `/audit` is the host's People's to say (`auditRoles` reaches identity's, see hostIdentityOptions).
+        useFactory: (settings: HostSettings) => ({ retentionDays: settings.auditRetentionDays }),
       },
     });
     const oauth = OAuthServerModule.register({

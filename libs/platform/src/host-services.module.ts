@@ -2,16 +2,20 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { SecretsModule } from '@kobana/host-kit';
 import { IdempotencyModule } from '@kobana/idempotency';
 import { IdentityModule } from '@kobana/identity';
+import { People, PersonRecords } from '@kobana/people';
 import { hostIdentityOptions } from './config/host-identity.options';
 import { HOST_DATABASE } from './host.constants';
 import type { HostDescriptor } from './host.descriptor';
+import { hostPeopleProviders } from './people/host-people.provider';
 
 /**
  * What every feature of a host may inject, to the whole application
  * (global): `SecretsService` (the signing secret and the host's own
  * secrets, each from its variable or generated and kept in the database),
- * `IdentityService` with the MCP verifier and `ApiAuthGuard`, and
- * `IdempotencyService`, all on the host's database.
+ * `IdentityService` with the MCP verifier and `ApiAuthGuard`,
+ * `IdempotencyService`, all on the host's database, and the host's `People`
+ * with the `PersonRecords` kept of them (`@kobana/people`; identity's own
+ * people unless the descriptor names others).
  */
 @Module({})
 export class HostServicesModule {
@@ -21,6 +25,13 @@ export class HostServicesModule {
       IdentityModule.register({ imports: [], database: HOST_DATABASE, options: hostIdentityOptions(host) }),
       IdempotencyModule.register({ imports: [], database: HOST_DATABASE }),
     ];
-    return { module: HostServicesModule, global: true, imports: modules, exports: modules };
+    const people = hostPeopleProviders(host);
+    return {
+      module: HostServicesModule,
+      global: true,
+      imports: [...modules, ...people.imports],
+      providers: people.providers,
+      exports: [...modules, People, PersonRecords],
+    };
   }
 }

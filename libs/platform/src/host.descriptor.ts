@@ -5,6 +5,7 @@ import type { CliCommands, Environment, ReadinessCheck, ShutdownStep } from '@ko
 import type { IdentityOptions, IdentityService } from '@kobana/identity';
 import type { McpModuleOptions } from '@kobana/mcp';
 import type { OAuthCliServices, OAuthScopeDescription } from '@kobana/oauth';
+import type { People } from '@kobana/people';
 import type { HostSettings } from './config/host-settings.interface';
 
 /** A module a host hands the platform: a class, a dynamic module, or a forward reference. */
@@ -119,10 +120,23 @@ export interface HostDescriptor<Own extends object = object, Seed extends HostDe
   secrets?: readonly string[];
   /** More identity options (columns the host adds to `organizations`). @default none */
   identity?: Pick<IdentityOptions, 'organizationValues'>;
-  /** Roles that may read the `/audit` page, `GET /api/v1/audit_events` and `<name>_audit_events_list`. @default ['owner', 'admin'] */
+  /**
+   * Roles that may read the audit trail: `GET /api/v1/audit_events` and `<name>_audit_events_list`, and the
+   * `/audit` page (the `audit.read` of identity's people; a host's own `people` decide the page alone).
+   * @default ['owner', 'admin']
+   */
   auditRoles?: readonly string[];
   /** What `GET /api/v1/audit_events` tells a caller without one of `auditRoles` (403). @default 'Your role may not read the audit trail' */
   auditRefusal?: string;
+  /**
+   * The people who sign in on the host's pages and whose tokens its server
+   * issues, when they are the application's own rather than identity's: a
+   * class, or a factory of other providers (docs/architecture.md, "People").
+   * The platform then keeps a record of each person it confirms in identity's
+   * tables, which the libraries' tables point at.
+   * @default IdentityPeople (identity's users and organizations)
+   */
+  people?: Type<People> | HostFactory<People>;
   /** The MCP endpoint. */
   mcp: HostMcpDescriptor;
   /**

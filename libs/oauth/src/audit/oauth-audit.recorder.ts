@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import type { Kysely } from 'kysely';
+import { InjectPeople, People } from '@kobana/people';
 import { OAuthAuditRecord, OAuthAuditSink } from '../interfaces/oauth-audit.sink';
-import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host';
 import { OAUTH_LOG_CONTEXT } from './oauth-request.log';
 
 /** An event before its organization is known: the person's own. */
@@ -18,7 +17,7 @@ export class OAuthAuditRecorder {
   private readonly logger = new Logger(OAUTH_LOG_CONTEXT);
 
   constructor(
-    @Inject(OAUTH_DATABASE) private readonly db: Kysely<OAuthHostDatabase>,
+    @InjectPeople() private readonly people: People,
     @Optional() @Inject(OAuthAuditSink) private readonly sink?: OAuthAuditSink,
   ) {}
 
@@ -26,8 +25,7 @@ export class OAuthAuditRecorder {
   async record(entry: OAuthAuditEntry, organizationId?: string): Promise<void> {
     if (!this.sink) return;
     try {
-      const organization =
-        organizationId ?? (await this.db.selectFrom('users').select('organization_id').where('id', '=', entry.subject).executeTakeFirst())?.organization_id;
+      const organization = organizationId ?? (await this.people.findPerson(entry.subject))?.organization_id;
       if (!organization) return;
       await this.sink.recordOAuth({ ...entry, organization_id: organization, time: new Date().toISOString() });
     } catch (error) {

@@ -3,6 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { MCP_RESOLVED_OPTIONS } from '@kobana/mcp';
 import { ApprovalSession, ApprovalSessionsService, PagePostPolicy, signOutBlock } from '@kobana/approvals';
 import { html, redirect, SafeHtml, sendPage } from '@kobana/pages';
+import { InjectPeople, InjectPersonRecords, People, PersonRecords } from '@kobana/people';
 import type { Kysely } from 'kysely';
 import type { Request, Response } from 'express';
 import type { Client, InteractionResults } from 'oidc-provider';
@@ -47,6 +48,8 @@ export class OAuthConsentController {
     @Inject(OAUTH_SERVER_SETTINGS) private readonly settings: ResolvedOAuthServerSettings,
     private readonly moduleRef: ModuleRef,
     private readonly audit: OAuthAuditRecorder,
+    @InjectPeople() private readonly people: People,
+    @InjectPersonRecords() private readonly records: PersonRecords,
   ) {}
 
   @Get(':uid')
@@ -108,6 +111,8 @@ export class OAuthConsentController {
 
   /** Signs the person in to the provider with the grant; the provider then redirects to the client with a code. */
   private async finish(req: Request, res: Response, session: ApprovalSession, grantId: string): Promise<void> {
+    // The grant and its tokens name the person: their record is refreshed from the host's People first.
+    await this.records.record(session.person);
     const result: InteractionResults = { login: { accountId: session.user_id }, consent: { grantId } };
     await this.oauth.provider.interactionFinished(req, res, inProviderRealm(result), { mergeWithLastSubmission: false });
   }
@@ -139,7 +144,7 @@ export class OAuthConsentController {
 
   private async page(pending: PendingAuthorization, session: ApprovalSession, scopes: string[], stepUp: boolean): Promise<SafeHtml> {
     const metadata = pending.client.metadata();
-    const organization = await this.db.selectFrom('organizations').select('name').where('id', '=', session.organization_id).executeTakeFirst();
+    const organization = await this.people.findOrganization(session.organization_id);
     const fromDocument = metadata[CLIENT_SOURCE] === 'metadata_document';
     const { serverInfo } = this.moduleRef.get<{ serverInfo: { name: string; title?: string } }>(MCP_RESOLVED_OPTIONS, { strict: false });
     return consentBody({

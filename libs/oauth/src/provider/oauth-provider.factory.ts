@@ -42,6 +42,12 @@ export interface OAuthProviderDependencies {
   clientMetadata?: ClientMetadataSource;
   /** Told the person of each grant whose records a revocation deleted (see {@link OAuthRecordsAdapter}). */
   grantRevoked?: (grantId: string, accountId: string) => void;
+  /**
+   * Asked whether a token's person still exists whenever the library loads
+   * them (each code exchange and refresh, and at `/authorize`); `false` makes
+   * the exchange or refresh an `invalid_grant`. @default every person exists
+   */
+  confirmAccount?: (accountId: string) => Promise<boolean>;
 }
 
 /**
@@ -52,7 +58,7 @@ export interface OAuthProviderDependencies {
  * public clients only (registered or metadata documents), revocation, no
  * ID token unless a client asks for `openid`. Every record in the database.
  */
-export function createOAuthProvider({ db, settings, keys, clientMetadata, grantRevoked }: OAuthProviderDependencies): Provider {
+export function createOAuthProvider({ db, settings, keys, clientMetadata, grantRevoked, confirmAccount }: OAuthProviderDependencies): Provider {
   const { default: ProviderClass, errors, interactionPolicy } = oidcProvider();
   const scopes = settings.scopes.map((entry) => entry.scope);
   const cookiePrefix = settings.personalTokenPrefix.replace(/_+$/, '');
@@ -76,7 +82,8 @@ export function createOAuthProvider({ db, settings, keys, clientMetadata, grantR
         : records;
     },
     clients: [],
-    findAccount: (_ctx, sub) => inProviderRealm({ accountId: sub, claims: () => inProviderRealm({ sub }) }),
+    findAccount: async (_ctx, sub) =>
+      !confirmAccount || (await confirmAccount(sub)) ? inProviderRealm({ accountId: sub, claims: () => inProviderRealm({ sub }) }) : undefined,
     cookies: {
       keys: [keys.cookieKey()],
       // Per host: browsers share cookies across the ports of one host name. On https the session cookie (Path=/) is

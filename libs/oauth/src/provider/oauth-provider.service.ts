@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { narrowDatabase } from '@kobana/database';
+import { InjectPeople, InjectPersonRecords, People, PersonRecords } from '@kobana/people';
 import type { OAuthDatabase } from '../records/oauth.tables';
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { OAuthAuditRecorder } from '../audit/oauth-audit.recorder';
@@ -38,6 +39,8 @@ export class OAuthProviderService implements OnApplicationBootstrap {
     @Inject(OAUTH_SIGNING_SECRET) private readonly secret: OAuthSigningSecret,
     @Inject(OAUTH_SERVER_SETTINGS) private readonly settings: ResolvedOAuthServerSettings,
     private readonly audit: OAuthAuditRecorder,
+    @InjectPeople() private readonly people: People,
+    @InjectPersonRecords() private readonly records: PersonRecords,
     @Optional() @Inject(ClientMetadataSource) private readonly clientMetadata?: ClientMetadataSource,
   ) {}
 
@@ -59,6 +62,13 @@ export class OAuthProviderService implements OnApplicationBootstrap {
         grantRevoked: (grantId, accountId) => {
           if (this.revokedGrants.size >= REVOKED_GRANTS_KEPT) this.revokedGrants.clear();
           this.revokedGrants.set(grantId, accountId);
+        },
+        // Each exchange and refresh asks the host's People, and refreshes the platform's record of the person: a role
+        // changed there reaches the MCP endpoint, whose check reads the record, with the next access token.
+        confirmAccount: async (accountId) => {
+          const person = await this.people.findPerson(accountId);
+          if (person) await this.records.record(person);
+          return person !== null;
         },
       });
       this.constructionMs = performance.now() - started;
