@@ -72,5 +72,8 @@ say "building the example"
 (cd "$dir" && ./node_modules/.bin/tsc -p tsconfig.json)
 
 say "starting the example (node dist/main.js in $dir)"
+# exec runs no EXIT trap: the packs go now, the example needs them no more.
+rm -rf "$packs"
+trap - EXIT
 cd "$dir"
 exec node dist/main.js
