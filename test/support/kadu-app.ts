@@ -17,10 +17,11 @@ import { KaduRole } from '../../src/identity/kadu-identity.types';
 import { createPostgresTestDatabase, testsOnPostgres } from './migrated-test.database';
 import { freePort } from './free-port';
 import { HOST_DATABASE as KADU_DATABASE, createHostApp } from '@kobana/platform';
+import type { HostDescriptor } from '@kobana/platform';
 import { KADU } from '../../src/kadu.host';
 import type { NestApplicationOptions } from '@nestjs/common';
 
-const createKaduApp = (options?: NestApplicationOptions) => createHostApp(KADU, options);
+const createKaduApp = (options?: NestApplicationOptions, host: HostDescriptor = KADU) => createHostApp(host, options);
 
 /** Options of {@link startKadu}. */
 export interface StartKaduOptions {
@@ -30,6 +31,8 @@ export interface StartKaduOptions {
   env?: Record<string, string>;
   /** Nest log levels. @default ['error', 'warn'] */
   logger?: LogLevel[] | false;
+  /** Kadu's descriptor with changes (its own `people`, say). @default KADU */
+  host?: HostDescriptor;
 }
 
 /** Options of {@link KaduTestApp.token}: those of `IdentityService.createToken`. */
@@ -121,7 +124,7 @@ async function listenOnFreePort(databaseUrl: string, options: StartKaduOptions):
       ...options.env,
     };
     const app = await withEnv(env, async () => {
-      const created = await createKaduApp({ logger: options.logger ?? ['error', 'warn'] });
+      const created = await createKaduApp({ logger: options.logger ?? ['error', 'warn'] }, options.host);
       await created.init();
       return created;
     });

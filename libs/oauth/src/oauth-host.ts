@@ -11,7 +11,10 @@ export const OAUTH_DATABASE = Symbol('OAuthDatabase');
 /** Injection token of the host's {@link OAuthSigningSecret}. */
 export const OAUTH_SIGNING_SECRET = Symbol('OAuthSigningSecret');
 
-/** The part of a host's `users` the server reads: the person a token stands for, and their role. */
+/**
+ * The part of the platform's records of people (`users`, see `PersonRecords` of `@kobana/people`) the server reads:
+ * the person a token stands for, and their role, in the MCP check's one query.
+ */
 export interface OAuthUsersTable {
   id: string;
   organization_id: string;
@@ -19,15 +22,15 @@ export interface OAuthUsersTable {
   role: string;
 }
 
-/** The part of a host's `organizations` the consent page names. */
+/** The part of the platform's records of organizations (`organizations`) the server's tables point at. */
 export interface OAuthOrganizationsTable {
   id: string;
   name: string;
 }
 
 /**
- * The tables the authorization server reads and writes: its own, the host's
- * people, and the attempt counters of the approval flow (`sign_in_throttles`),
+ * The tables the authorization server reads and writes: its own, the records
+ * of the host's people, and the attempt counters of the approval flow (`sign_in_throttles`),
  * where the registration limit counts so that every replica shares it.
  */
 export interface OAuthHostDatabase extends OAuthDatabase, AttemptCounterDatabase {

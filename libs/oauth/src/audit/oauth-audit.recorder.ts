@@ -25,8 +25,7 @@ export class OAuthAuditRecorder {
   async record(entry: OAuthAuditEntry, organizationId?: string): Promise<void> {
     if (!this.sink) return;
     try {
-      const organization =
-        organizationId ?? (await this.people.findPerson(entry.subject))?.organization_id;
+      const organization = organizationId ?? (await this.people.findPerson(entry.subject))?.organization_id;
       if (!organization) return;
       await this.sink.recordOAuth({ ...entry, organization_id: organization, time: new Date().toISOString() });
     } catch (error) {

@@ -6,14 +6,14 @@ import type { OAuthRecordsTable } from '../records/oauth.tables';
  */
 export const CONNECTED_APPS_DATABASE = Symbol('ConnectedAppsDatabase');
 
-/** The part of a host's `users` the connected apps read: whose grant it is, in which organization. */
+/** The part of the platform's records of people (`users`) the connected apps read: whose grant it is, in which organization. */
 export interface ConnectedAppsUsersTable {
   id: string;
   organization_id: string;
   email: string;
 }
 
-/** The part of a host's `organizations` the CLI reads: an organization by its slug. */
+/** The part of the platform's records of organizations (`organizations`) the CLI reads: an organization by its slug. */
 export interface ConnectedAppsOrganizationsTable {
   id: string;
   slug: string;

@@ -20,8 +20,9 @@ interface AccessTokenPayload {
 /**
  * Verifies the access tokens this host's authorization server issued: one
  * indexed lookup (the token's SHA-256 among `AccessToken` records, joined to
- * the person), nothing cached, so a revocation counts on the next call on
- * every replica. A token bound to another resource (another host's MCP
+ * the platform's record of the person, not the host's `People`: a role
+ * changed there counts from the next refresh), nothing cached, so a
+ * revocation counts on the next call on every replica. A token bound to another resource (another host's MCP
  * endpoint) is refused; expired, revoked and grant-revoked tokens are
  * absent.
  */
