@@ -4,7 +4,7 @@
  * Plain CommonJS with decorators applied by hand, so nothing but Node and the
  * packages installed beside it is needed (no TypeScript, no ts-node).
  *
- * Copied into a temporary folder by test/package/package-install.e2e-spec.ts
+ * Copied into a temporary folder by test/package/libs-install.e2e-spec.ts
  * and run there. Prints one JSON line once listening: the port, where
  * `@kobana/mcp` resolved, and every file loaded so far, so the test can prove
  * that nothing came from the repository.

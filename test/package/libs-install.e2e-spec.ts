@@ -1,0 +1,256 @@
+/**
+ * Every library installs and works in a Nest 11 application that has nothing
+ * to do with this repository (docs/architecture.md, "Packages").
+ *
+ * `npm run pack:libs` builds and packs every library of libs/ once; the
+ * tarballs are copied into a fresh folder under the OS temp dir with its own
+ * package.json (the tarballs, the peers the libraries name, the official MCP
+ * SDK for the client, Node's and Express's types), and `npm install` takes
+ * the rest from npm's cache, or the registry when the cache lacks it. There:
+ *   - each entry point of each library loads, with the same exports as its
+ *     source (fresh-app/entry-points.cjs), and `tsc` type-checks a file that
+ *     imports them all against the shipped declarations;
+ *   - a Nest application (fresh-app/server.cjs) makes a service method an MCP
+ *     tool with `@kobana/mcp`, and the official SDK client
+ *     (fresh-app/client.cjs) lists and calls it.
+ * Each runs from that folder with no NODE_PATH, and every file it loads must
+ * lie inside it: the tarballs are the only thing of this repository it can reach.
+ *
+ * A jest e2e spec rather than a script step so that `npm test` (and so CI)
+ * runs it with everything else and reports it the same way. An install that
+ * fails fails the spec: there is no skip.
+ */
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, sep } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..', '..');
+const LIBS = join(ROOT, 'libs');
+const TOKEN = 'fresh-app-demo-token';
+const INSTALL_TIMEOUT_MS = 240_000;
+
+jest.setTimeout(60_000);
+
+interface LibraryManifest {
+  name: string;
+  version: string;
+  exports: Record<string, unknown>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+/** Every library of libs/, by its manifest (test/architecture/library-manifests.spec.ts holds every folder to have one). */
+const manifests: LibraryManifest[] = readdirSync(LIBS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .sort((a, b) => a.name.localeCompare(b.name))
+  .map((entry) => JSON.parse(readFileSync(join(LIBS, entry.name, 'package.json'), 'utf8')) as LibraryManifest);
+
+/** Every entry point of every library: `@kobana/mcp`, `@kobana/mcp/testing`, ... */
+const entryPoints = manifests.flatMap((manifest) =>
+  Object.entries(manifest.exports)
+    .filter(([, target]) => typeof target === 'object')
+    .map(([subpath]) => (subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`)),
+);
+
+/** The file name `npm pack` gives a library's tarball (`@kobana/mcp-tasks` → `kobana-mcp-tasks-0.1.0.tgz`). */
+const tarballOf = (manifest: LibraryManifest) => `${manifest.name.slice(1).replace('/', '-')}-${manifest.version}.tgz`;
+
+/** The peers the libraries require of the application, each at the range a library names. */
+const requiredPeers = Object.fromEntries(
+  manifests.flatMap((manifest) => Object.entries(manifest.peerDependencies ?? {}).filter(([name]) => !manifest.peerDependenciesMeta?.[name]?.optional)),
+);
+
+/** The range the repository itself installs a package at (types for the type check). */
+const rootRange = (name: string): string => {
+  const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<'dependencies' | 'devDependencies', Record<string, string>>;
+  return root.dependencies[name] ?? root.devDependencies[name];
+};
+
+/**
+ * `npm test` passes its own npm_* variables (package fields, lifecycle, the
+ * repository's config) down; the fresh app gets none of them, nor NODE_OPTIONS.
+ * NPM_CONFIG_* in upper case is the machine's own setting (a CI mirror) and stays.
+ */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('npm_') && key !== 'NODE_OPTIONS') env[key] = value;
+  return { ...env, NODE_PATH: '', ...extra };
+}
+
+/** The lines of a child's stdout as they come, so the test can wait for the first JSON one. */
+function firstJsonLine(child: ChildProcess, timeoutMs: number): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`no output within ${timeoutMs} ms; stderr: ${err}`)), timeoutMs);
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((candidate) => candidate.startsWith('{'));
+      if (line && out.includes('\n')) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before its first line; stderr: ${err}`));
+    });
+  });
+}
+
+describe('the libraries from their tarballs, in a fresh Nest 11 application', () => {
+  let appDir: string;
+  let packDir: string;
+  let tarballs: string[];
+  let server: ChildProcess | undefined;
+  let listening: { port: number; resolved: string; loaded: string[] };
+
+  /** Every file loaded lies inside the fresh application's folder. */
+  const outside = (loaded: string[]) => loaded.filter((file) => !file.startsWith(appDir + sep));
+
+  beforeAll(async () => {
+    packDir = realpathSync(mkdtempSync(join(tmpdir(), 'kobana-libs-pack-')));
+    const packed = await run('bash', [join(ROOT, 'scripts', 'pack-libs.sh'), packDir], { cwd: ROOT, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 });
+    tarballs = packed.stdout.trim().split('\n');
+
+    appDir = realpathSync(mkdtempSync(join(tmpdir(), 'kobana-libs-fresh-app-')));
+    for (const tarball of tarballs) copyFileSync(tarball, join(appDir, basename(tarball)));
+    for (const file of ['server.cjs', 'client.cjs', 'entry-points.cjs']) copyFileSync(join(__dirname, 'fresh-app', file), join(appDir, file));
+    const manifest = {
+      name: 'fresh-nest-app',
+      version: '1.0.0',
+      private: true,
+      dependencies: {
+        ...Object.fromEntries(manifests.map((library) => [library.name, `file:./${tarballOf(library)}`])),
+        ...requiredPeers,
+        '@modelcontextprotocol/sdk': '^1.32.2',
+      },
+      devDependencies: { '@types/express': rootRange('@types/express'), '@types/node': rootRange('@types/node') },
+    };
+    writeFileSync(join(appDir, 'package.json'), JSON.stringify(manifest, null, 2));
+    // As a new user would, from npm's cache first; --ignore-scripts since nothing loaded here needs a build step.
+    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--loglevel=error'], {
+      cwd: appDir,
+      env: cleanEnv(),
+      timeout: INSTALL_TIMEOUT_MS,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+
+    server = spawn(process.execPath, ['server.cjs'], { cwd: appDir, env: cleanEnv({ DEMO_TOKEN: TOKEN }), stdio: ['ignore', 'pipe', 'pipe'] });
+    listening = (await firstJsonLine(server, 30_000)) as typeof listening;
+  }, INSTALL_TIMEOUT_MS + 60_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (appDir) rmSync(appDir, { recursive: true, force: true });
+    if (packDir) rmSync(packDir, { recursive: true, force: true });
+  });
+
+  it('packs one tarball per library, at the version they share', () => {
+    expect(tarballs).toHaveLength(manifests.length);
+    expect(tarballs.map((tarball) => basename(tarball)).sort()).toEqual(manifests.map(tarballOf).sort());
+  });
+
+  it('loads every entry point of every library from the fresh application only, with the exports of its source', async () => {
+    const { stdout } = await run(process.execPath, ['entry-points.cjs', ...entryPoints], {
+      cwd: appDir,
+      env: cleanEnv(),
+      timeout: 60_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const seen = JSON.parse(stdout.trim().split('\n').pop()!) as { entryPoints: Record<string, { resolved: string; exports: string[] }>; loaded: string[] };
+
+    expect(outside(seen.loaded)).toEqual([]);
+    for (const name of entryPoints) {
+      const [scope, library, ...subpath] = name.split('/');
+      expect(seen.entryPoints[name].resolved).toBe(join(appDir, 'node_modules', scope, library, 'dist', ...subpath, 'index.js'));
+      // The source, through the repository's own path aliases: what the package was built from.
+      expect({ name, exports: seen.entryPoints[name].exports }).toEqual({ name, exports: Object.keys(jest.requireActual<object>(name)).sort() });
+    }
+  });
+
+  it('type-checks a file that imports every entry point, against the shipped declarations', async () => {
+    const imports = entryPoints.map((name, index) => `import * as entry${index} from '${name}';`);
+    writeFileSync(
+      join(appDir, 'check.ts'),
+      `${imports.join('\n')}\nexport const entryPoints = [${entryPoints.map((_, index) => `entry${index}`).join(', ')}];\n`,
+    );
+    const tsconfig = {
+      compilerOptions: {
+        module: 'commonjs',
+        moduleResolution: 'node',
+        target: 'ES2022',
+        strict: true,
+        esModuleInterop: true,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+        noEmit: true,
+        types: ['node'],
+      },
+      files: ['check.ts'],
+    };
+    writeFileSync(join(appDir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+    // The repository's compiler, as a tool: it reads only the fresh application's files.
+    const { stdout } = await run(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', appDir], { cwd: appDir, env: cleanEnv(), timeout: 120_000 }).catch(
+      (error: { stdout: string }) => error,
+    );
+    // Without skipLibCheck, so the libraries' declarations are checked too; the errors of
+    // other packages' own declarations (a @types package behind its library) are theirs.
+    const errors = stdout.split('\n').filter((line) => / error TS\d+:/.test(line));
+    expect(errors.filter((line) => line.startsWith('check.ts') || line.startsWith(join('node_modules', '@kobana') + sep))).toEqual([]);
+  }, 150_000);
+
+  it('resolves @kobana/mcp, and loads every file, from the fresh application only', () => {
+    expect(listening.resolved).toBe(join(appDir, 'node_modules', '@kobana', 'mcp', 'dist', 'index.js'));
+    expect(outside(listening.loaded)).toEqual([]);
+    expect(listening.loaded).toContain(join(appDir, 'node_modules', '@kobana', 'mcp', 'dist', 'mcp.module.js'));
+  });
+
+  it('lists and calls the tool with the official SDK client and a bearer token', async () => {
+    const url = `http://127.0.0.1:${listening.port}/mcp`;
+    const { stdout } = await run(process.execPath, ['client.cjs', url, TOKEN], { cwd: appDir, env: cleanEnv(), timeout: 30_000 });
+    const seen = JSON.parse(stdout.trim().split('\n').pop()!);
+
+    expect(outside(seen.loaded)).toEqual([]);
+    expect(seen.serverVersion).toEqual({ name: 'fresh-app', version: '1.0.0' });
+    expect(seen.listed.tools).toHaveLength(1);
+    expect(seen.listed.tools[0]).toMatchObject({
+      name: 'greet',
+      title: 'Greet',
+      description: 'Greets someone by name',
+      inputSchema: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 40 }), times: expect.objectContaining({ type: 'integer' }) },
+      },
+      annotations: expect.objectContaining({ readOnlyHint: true }),
+    });
+    expect(seen.called.isError).toBeFalsy();
+    expect(seen.called.structuredContent).toEqual({ greeting: 'Hello, AnaHello, Ana', organization_id: 'org-1' });
+    // Arguments the DTO refuses never reach the method: a tool error in the shape the REST route would answer.
+    expect(seen.invalid.isError).toBe(true);
+    expect(seen.invalid.structuredContent).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: ['name must be longer than or equal to 1 characters'],
+    });
+    expect(seen.refused.connected).toBe(false);
+    expect(seen.refused.message).toMatch(/401|Unauthorized|invalid_token/i);
+  });
+
+  it('shuts down on SIGTERM, as enableShutdownHooks() does: the app closes, then the signal ends the process', async () => {
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      server!.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    server!.kill('SIGTERM');
+    expect(await exited).toEqual({ code: null, signal: 'SIGTERM' });
+  });
+});
