@@ -168,6 +168,28 @@ export class PersonBrowser {
   }
 
   /**
+   * Opens `authorizationUrl` in a fresh context, signs in as `person` on the
+   * sign-in page it shows, and returns where the browser stopped after
+   * submitting: for sign-ins the host must refuse (a wrong password, someone
+   * it does not know).
+   */
+  async attemptSignIn(authorizationUrl: URL | string, person: Person): Promise<StoppedFlow> {
+    const context = await this.browser.newContext();
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(STEP_TIMEOUT_MS);
+      await page.goto(String(authorizationUrl));
+      if (new URL(page.url()).pathname !== '/sign-in') throw new Error(`expected the sign-in page, got ${page.url()}`);
+      await page.fill('input[name=email]', person.email);
+      await page.fill('input[name=password]', person.password);
+      const [response] = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+      return { status: response?.status(), url: page.url(), text: (await page.innerText('body')).replace(/\s+/g, ' ').trim() };
+    } finally {
+      await context.close();
+    }
+  }
+
+  /**
    * Opens `url` in a fresh context and returns where the browser stopped
    * (status, URL, text): for flows the server must refuse before any consent.
    */

@@ -1,0 +1,167 @@
+/**
+ * An application with users of its own adopts the platform: the Notebook of
+ * examples/adopter, packed, installed from the libraries' tarballs outside
+ * this repository, built and started by `npm run example:adopter`
+ * (scripts/example-adopter.sh), exactly as its README tells an adopter to.
+ *
+ * The official SDK 1.x client then signs in the way a real MCP client does:
+ * the 401's `resource_metadata` leads it to the authorization server, it
+ * registers itself (DCR), the example's member signs in and allows on the
+ * platform's pages in Chromium, and the code becomes tokens; `tools/list`
+ * shows the example's one tool and `tools/call` answers what its service
+ * returns; a spoiled access token makes the SDK refresh, and the next call
+ * works. The sign-in page refuses a wrong password and anyone the example's
+ * members do not include: the platform asks the example's `People`, never
+ * identity's own users.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { HttpRecorder } from '../clients/http-recorder';
+import { authorizationParams, OAuthHost, pkce, registeredClient } from '../oauth/oauth-client.support';
+import { expectConsent } from '../oauth/oauth-consent.support';
+import { expectDiscovery, personProvider, signInSdk1 } from '../oauth/oauth-flows.support';
+import { OAuthWorld, startOAuthWorld } from '../oauth/oauth-world.support';
+import { Person } from '../oauth/person-browser.support';
+import { freePort } from '../support/free-port';
+
+const ROOT = join(__dirname, '..', '..');
+/** Packing every library, installing from the npm cache and building take a minute or two; a loaded CI machine, more. */
+const START_TIMEOUT_MS = 240_000;
+
+jest.setTimeout(60_000);
+
+/** What the example prints once it listens. */
+interface Started {
+  mcpUrl: string;
+  member: Person;
+}
+
+/** Waits for the two lines of the banner (`MCP endpoint <url>`, `Sign in as <email> / <password>`); rejects if the script stops first. */
+function bannerOf(child: ChildProcess, timeoutMs: number): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const fail = (why: string) => reject(new Error(`${why}\nstdout:\n${out.slice(-2000)}\nstderr:\n${err.slice(-4000)}`));
+    const timer = setTimeout(() => fail(`no banner within ${timeoutMs} ms`), timeoutMs);
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const endpoint = /MCP endpoint (\S+)\n/.exec(out);
+      const signIn = /Sign in as (\S+) \/ (\S+)\n/.exec(out);
+      if (endpoint && signIn) {
+        clearTimeout(timer);
+        resolve({ mcpUrl: endpoint[1], member: { email: signIn[1], password: signIn[2] } });
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(`example:adopter stopped (code ${code}, signal ${signal}) before its banner`);
+    });
+  });
+}
+
+describe('examples/adopter: an application with its own users, installed from the tarballs, signed in to by SDK 1.x', () => {
+  let dir: string;
+  let script: ChildProcess | undefined;
+  let started: Started;
+  let host: OAuthHost;
+  let world: OAuthWorld;
+  const open: Client[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    dir = realpathSync(mkdtempSync(join(tmpdir(), 'kobana-adopter-e2e-')));
+    // In a process group of its own, so that the script, npm and the node it becomes all end with it.
+    script = spawn('bash', [join(ROOT, 'scripts', 'example-adopter.sh')], {
+      cwd: ROOT,
+      env: { ...process.env, ADOPTER_DIR: dir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    started = await bannerOf(script, START_TIMEOUT_MS);
+    host = { baseUrl, issuer: baseUrl, resource: started.mcpUrl, mcpUrl: started.mcpUrl };
+    world = await startOAuthWorld();
+  }, START_TIMEOUT_MS + 30_000);
+
+  afterAll(async () => {
+    await Promise.all(open.map((client) => client.close().catch(() => undefined)));
+    await world?.close();
+    if (script?.pid !== undefined && script.exitCode === null && script.signalCode === null) {
+      const exited = new Promise((resolve) => script!.once('exit', resolve));
+      process.kill(-script.pid, 'SIGTERM');
+      await exited;
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints its MCP endpoint and the member to sign in as', () => {
+    expect(started.mcpUrl).toBe(`${host.baseUrl}/mcp`);
+    expect(started.member.email).toBe('ana@acme.example');
+    expect(started.member.password.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('SDK 1.x: discovery from the 401, registration, the member signs in and allows, tools/list and tools/call, a refresh and another call', async () => {
+    const { provider, outcomes } = personProvider(world.browser, world.catcher, started.member, { clientName: 'Notebook Agent' });
+    const recorder = new HttpRecorder();
+    const { client } = await signInSdk1(host.mcpUrl, provider, recorder.fetch, 'notebook-e2e-sdk1');
+    open.push(client);
+
+    expectDiscovery(recorder, host, true);
+    expectConsent(outcomes[0], {
+      clientName: 'Notebook Agent',
+      organization: 'Acme Notes',
+      originHost: new URL(world.catcher.redirectUri).host,
+      selfRegistered: true,
+      scopes: ['notes:read'],
+    });
+    expect(provider.callback!.get('iss')).toBe(host.baseUrl);
+
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['notes_list']);
+    const expected = {
+      notes: [
+        { id: 'note-2', title: 'Quarterly review', body: 'Numbers are due on Friday.', created_at: '2026-03-02T14:30:00.000Z' },
+        { id: 'note-1', title: 'Welcome', body: 'Every member of Acme Notes reads this note.', created_at: '2026-01-05T09:00:00.000Z' },
+      ],
+    };
+    const first = await client.callTool({ name: 'notes_list', arguments: {} });
+    expect(first.isError).toBeFalsy();
+    expect(first.structuredContent).toEqual(expected);
+
+    // The 401 of a spoiled access token makes the SDK redeem (and rotate) the refresh token.
+    const before = provider.tokens()!;
+    expect(before.refresh_token).toEqual(expect.any(String));
+    provider.spoilAccessToken();
+    const again = await client.callTool({ name: 'notes_list', arguments: {} });
+    expect(again.isError).toBeFalsy();
+    expect(again.structuredContent).toEqual(expected);
+    const after = provider.tokens()!;
+    expect(after.access_token).not.toBe(before.access_token);
+    expect(after.refresh_token).toEqual(expect.any(String));
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+  });
+
+  /** An authorization request of a newly registered client: it opens on the sign-in page. */
+  async function authorizationUrl(): Promise<string> {
+    const clientId = await registeredClient(host, { client_name: 'Notebook Refusals' });
+    return `${host.baseUrl}/authorize?${new URLSearchParams(authorizationParams(host, clientId, pkce().challenge))}`;
+  }
+
+  it('the sign-in page refuses the member with a wrong password', async () => {
+    const stopped = await world.browser.attemptSignIn(await authorizationUrl(), { email: started.member.email, password: `${started.member.password}x` });
+    expect(stopped.status).toBe(401);
+    expect(new URL(stopped.url).pathname).toBe('/sign-in');
+    expect(stopped.text).toContain('Wrong e-mail or password.');
+  });
+
+  it('someone the example’s members do not include cannot sign in, whatever the password', async () => {
+    const stopped = await world.browser.attemptSignIn(await authorizationUrl(), { email: 'someone@elsewhere.example', password: started.member.password });
+    expect(stopped.status).toBe(401);
+    expect(new URL(stopped.url).pathname).toBe('/sign-in');
+    expect(stopped.text).toContain('Wrong e-mail or password.');
+  });
+});
