@@ -49,7 +49,7 @@ function bannerOf(child: ChildProcess, timeoutMs: number): Promise<Started> {
     child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const endpoint = /MCP endpoint (\S+)\n/.exec(out);
+      const endpoint = /MCP endpoint\s+(\S+)\n/.exec(out);
       const signIn = /Sign in as (\S+) \/ (\S+)\n/.exec(out);
       if (endpoint && signIn) {
         clearTimeout(timer);

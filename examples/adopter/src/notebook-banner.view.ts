@@ -1,24 +1,14 @@
-import type { HostBannerInput } from '@kobana/platform';
-import { NOTEBOOK_MCP_PATH } from './notebook.constants';
+import type { HostDemoSeed } from '@kobana/platform';
 
-/** What the demo seeding hands the banner: the member to sign in as, and their password outside production. */
-export interface NotebookDemo {
-  email: string;
-  /** `null` in production, where no password is printed. */
-  password: string | null;
-}
+/** What the demo "seeding" hands the banner: the member to sign in as, with their password outside production. */
+export type NotebookDemo = HostDemoSeed;
 
-/** The lines printed once the server listens: where the MCP endpoint is, and whom to sign in as. */
-export function renderNotebookBanner(input: HostBannerInput<NotebookDemo>): string {
-  const lines = [
-    '',
-    `Notebook is running (listening on ${input.listening})`,
-    '',
-    `  MCP endpoint ${input.publicUrl}${NOTEBOOK_MCP_PATH}`,
-    `  Database     ${input.database}`,
-  ];
-  const demo = input.demo;
-  if (demo?.password) lines.push(`  Sign in as ${demo.email} / ${demo.password}`);
-  else if (demo) lines.push(`  Sign in as ${demo.email} with the password NOTEBOOK_DEMO_PASSWORD gives (not printed in production)`);
-  return [...lines, ''].join('\n') + '\n';
+/**
+ * The banner's lines after where to connect: whom to sign in as. The member
+ * is the application's own, so even in production there is no identity
+ * password to reset: the line says where the password comes from instead.
+ */
+export function notebookDemoLines(demo: NotebookDemo): string[] {
+  if (demo.ownerPassword) return [`  Sign in as ${demo.ownerEmail} / ${demo.ownerPassword}`];
+  return [`  Sign in as ${demo.ownerEmail} with the password NOTEBOOK_DEMO_PASSWORD gives (not printed in production)`];
 }

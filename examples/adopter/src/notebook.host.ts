@@ -2,7 +2,7 @@ import { createIdentityMigration } from '@kobana/identity';
 import { defineHost } from '@kobana/platform';
 import { DEMO_MEMBER, DEMO_ORGANIZATION } from './members/demo-member.constants';
 import { MembersStore } from './members/members.store';
-import { NotebookDemo, renderNotebookBanner } from './notebook-banner.view';
+import { NotebookDemo, notebookDemoLines } from './notebook-banner.view';
 import { NOTEBOOK_MCP_PATH, NOTEBOOK_ROLES, NOTEBOOK_SCOPES } from './notebook.constants';
 import { NotesModule } from './notes/notes.module';
 
@@ -31,8 +31,12 @@ export const NOTEBOOK = defineHost<object, NotebookDemo>({
   api: [NotesModule],
   demo: {
     // The member is the application's, not identity's: nothing to seed, only whom to sign in as.
-    seed: async (_identity, { credentials }) => ({ email: DEMO_MEMBER.email, password: credentials ? DEMO_MEMBER.password : null }),
-    banner: renderNotebookBanner,
+    seed: async (_identity, { credentials }) => ({
+      organizationSlug: DEMO_ORGANIZATION.slug,
+      ownerEmail: DEMO_MEMBER.email,
+      ownerPassword: credentials ? DEMO_MEMBER.password : null,
+    }),
+    lines: notebookDemoLines,
   },
   cli: { command: 'node dist/cli.js' },
 });
