@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FilesReader, FilesWriter } from '../files/files.storage';
+import { FilesReader, FilesWriter } from '../files/files-storage.service';
 import { ExecutionFiles, ExecutionInputFile, ExecutionOutputFile } from './execution-files.port';
 
 /** {@link ExecutionFiles} on the files feature's own reader and writer. */

@@ -1,7 +1,7 @@
 import { firstValueFrom } from 'rxjs';
 import { MemoryExecutionFiles, openUnitWorld, UnitWorld } from '../../test/support/kadu-unit';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { PLANS } from '../organizations/plan.catalog';
+import { PLANS } from '../organizations/plan-catalog.constants';
 import { TaskPermissionsService } from '../tasks/task-permissions.service';
 import { TasksService } from '../tasks/tasks.service';
 import { StatementAgent } from './agent/statement.agent';

@@ -11,7 +11,7 @@ import { IdempotencyService } from '@kobana/idempotency';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { ExecutionFiles, ExecutionInputFile, ExecutionOutputFile } from '../../src/executions/execution-files.port';
 import { IdentityService } from '@kobana/identity';
-import { PlanName } from '../../src/organizations/plan.catalog';
+import { PlanName } from '../../src/organizations/plan-catalog.constants';
 import { openTestDatabase } from './test-database';
 import { hostIdentityOptions } from '@kobana/platform';
 import { KADU } from '../../src/kadu.host';

@@ -2,7 +2,7 @@ import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { Kysely, Selectable } from 'kysely';
 import { InjectDatabase } from '../../database/inject-database.decorator';
 import { KaduDatabase } from '../../database/kadu-database.interface';
-import { planOf } from '../../organizations/organization.usage';
+import { planOf } from '../../organizations/organization-usage.store';
 import type { TaskRule } from '../../tasks/task.table';
 import { ExecutionFiles } from '../execution-files.port';
 import type { ExecutionsTable } from '../execution.table';
