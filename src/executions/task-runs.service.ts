@@ -12,11 +12,10 @@ import { monthlyUsage, planOf } from '../organizations/organization-usage.store'
 import { findActiveTask } from '../tasks/task.store';
 import { mayRunTask } from '../tasks/task-permissions.view';
 import { RunTaskDto } from './dto/run-task.dto';
-import { toExecutionView } from './execution.mapper';
-import { ExecutionView } from './execution.view';
-import { PlanLimitException } from './plan-limit.exception';
+import { ExecutionView, toExecutionView } from './execution.view';
+import { PlanLimitException } from './plan-limit.error';
 import { ExecutionsService } from './executions.service';
-import { EXECUTION_TASK } from './execution.task-state';
+import { EXECUTION_TASK } from './execution-task.view';
 import { describeTask } from '../tasks/task-confirmation.view';
 import { KaduConfirmationMessages, wordsList } from '../common/confirmation/kadu-confirmation.messages';
 

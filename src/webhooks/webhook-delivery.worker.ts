@@ -6,7 +6,7 @@ import { Subscription } from 'rxjs';
 import { KaduConfig } from '../config/kadu-config.interface';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { ExecutionEvents, ExecutionFinishedEvent } from '../executions/execution.events';
+import { ExecutionEvents, ExecutionFinishedEvent } from '../executions/execution-events.service';
 import { webhookRetryDelayMs } from './webhook.backoff';
 import { WebhookSecretBox } from './webhook.secret-box';
 import { WebhookSender, WEBHOOK_TIMEOUT_MS } from './webhook.sender';

@@ -22,6 +22,7 @@ const CHECKED_FOLDERS = [
   'src/tasks',
   'src/files',
   'src/organizations',
+  'src/executions',
 ];
 
 /** Files that start a program or open a folder, and so have no role of their own. */

@@ -4,7 +4,7 @@
  * every `kadu_webhook_*` tool answers what its `/api/v1` route answers,
  * never across organizations.
  */
-import { ExecutionEvents, ExecutionFinishedEvent } from '../../src/executions/execution.events';
+import { ExecutionEvents, ExecutionFinishedEvent } from '../../src/executions/execution-events.service';
 import { verifyWebhookSignature } from '../../src/webhooks/webhook.signature';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { callRest, callTool, eventually, Receiver, startReceiver, tokensOf } from './files-webhooks.support';

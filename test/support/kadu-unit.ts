@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { McpCaller } from '@kobana/mcp';
 import { IdempotencyService } from '@kobana/idempotency';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
-import { ExecutionFiles, ExecutionInputFile, ExecutionOutputFile } from '../../src/executions/execution-files.port';
+import { ExecutionFiles, ExecutionInputFile, ExecutionOutputFile } from '../../src/executions/execution-files.interface';
 import { IdentityService } from '@kobana/identity';
 import { PlanName } from '../../src/organizations/plan-catalog.constants';
 import { openTestDatabase } from './test-database';

@@ -10,7 +10,7 @@ import { openTestDatabase } from './test-database';
 import { IdempotencyService } from '@kobana/idempotency';
 import { KaduConfig } from '../../src/config/kadu-config.interface';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
-import { ExecutionEvents } from '../../src/executions/execution.events';
+import { ExecutionEvents } from '../../src/executions/execution-events.service';
 import { SecretsService } from '@kobana/host-kit';
 import { KADU_SECRETS_OPTIONS } from '../../src/secrets/secrets.constants';
 import { WebhookDeliveriesService } from '../../src/webhooks/webhook-deliveries.service';
