@@ -5,7 +5,7 @@ import type { KaduOrganizationsTable } from '../organizations/organization.table
 import type { TasksTable } from '../tasks/task.table';
 import type { ExecutionsTable } from '../executions/execution.table';
 import type { FilesTable } from '../files/file.table';
-import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.tables';
+import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.table';
 import type { AuditEventsTable } from '@kobana/audit';
 import type { McpTasksTable } from '@kobana/mcp-tasks';
 import type { ApprovalSessionsTable, McpApprovalsTable, McpConfirmationNoncesTable, SignInThrottlesTable } from '@kobana/approvals';

@@ -7,7 +7,7 @@ import type { KaduDatabase } from '../database/kadu-database.interface';
 import { ExecutionEvents } from '../executions/execution-events.service';
 import type { ExecutionView } from '../executions/execution.view';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
-import { WebhookAttemptOutcome, WebhookSender } from './webhook.sender';
+import { WebhookAttemptOutcome, WebhookSender } from './webhook.client';
 import { openWebhooksKit, WebhooksKit } from '../../test/support/webhooks.test-kit';
 
 /**

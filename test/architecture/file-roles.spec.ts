@@ -23,6 +23,7 @@ const CHECKED_FOLDERS = [
   'src/files',
   'src/organizations',
   'src/executions',
+  'src/webhooks',
 ];
 
 /** Files that start a program or open a folder, and so have no role of their own. */

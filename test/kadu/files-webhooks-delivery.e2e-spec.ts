@@ -5,7 +5,7 @@
  * never across organizations.
  */
 import { ExecutionEvents, ExecutionFinishedEvent } from '../../src/executions/execution-events.service';
-import { verifyWebhookSignature } from '../../src/webhooks/webhook.signature';
+import { verifyWebhookSignature } from '../../src/webhooks/webhook-signature.codec';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { callRest, callTool, eventually, Receiver, startReceiver, tokensOf } from './files-webhooks.support';
 
