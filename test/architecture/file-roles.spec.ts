@@ -24,6 +24,8 @@ const CHECKED_FOLDERS = [
   'src/organizations',
   'src/executions',
   'src/webhooks',
+  'src/kadu-mcp',
+  'src/limits',
 ];
 
 /** Files that start a program or open a folder, and so have no role of their own. */
