@@ -26,6 +26,12 @@ const CHECKED_FOLDERS = [
   'src/webhooks',
   'src/kadu-mcp',
   'src/limits',
+  'apps/billing/customers',
+  'apps/billing/invoices',
+  'apps/billing/nfes',
+  'apps/billing/subscriptions',
+  'apps/billing/documents',
+  'apps/billing/billing-mcp',
 ];
 
 /** Files that start a program or open a folder, and so have no role of their own. */
