@@ -32,6 +32,7 @@ const CHECKED_FOLDERS = [
   'apps/billing/subscriptions',
   'apps/billing/documents',
   'apps/billing/billing-mcp',
+  'apps/conformance',
 ];
 
 /** Files that start a program or open a folder, and so have no role of their own. */
