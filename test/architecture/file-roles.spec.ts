@@ -33,6 +33,8 @@ const CHECKED_FOLDERS = [
   'apps/billing/documents',
   'apps/billing/billing-mcp',
   'apps/conformance',
+  'libs/openapi',
+  'libs/idempotency',
 ];
 
 /** Files that start a program or open a folder, and so have no role of their own. */

@@ -5,7 +5,7 @@
 export { IdempotentDto } from './idempotent.dto';
 export { IdempotencyService } from './idempotency.service';
 export { IdempotencyModule } from './idempotency.module';
-export { IdempotencyKeyHeader, withIdempotencyKey } from './idempotency-key.header';
-export type { IdempotentRunOptions } from './idempotency.sealing';
+export { IdempotencyKeyHeader, withIdempotencyKey } from './idempotency-key.decorator';
+export type { IdempotentRunOptions } from './idempotency-sealing.codec';
 export type { IdempotencyKeysTable } from './idempotency.table';
 export { createIdempotencyKeys } from './idempotency.migration';
