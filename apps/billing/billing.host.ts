@@ -3,7 +3,7 @@ import { defineHost } from '@kobana/platform';
 import { BILLING_MCP_PATH } from './billing.constants';
 import { BillingMessages } from './billing.messages';
 import { BillingMcpModule } from './billing-mcp/billing-mcp.module';
-import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp/billing-mcp.instructions';
+import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp/billing-mcp-instructions.messages';
 import { seedBillingDemo } from './bootstrap/billing-demo.seeder';
 import { billingDemoLines } from './bootstrap/billing-startup.banner';
 import { BillingConfig } from './config/billing-config.interface';

@@ -1,13 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { McpModule } from '@kobana/mcp';
-import { ConformanceVerifier, CONFORMANCE_TOKEN } from './conformance.verifier';
-import { ConformanceRequestState } from './conformance.request-state';
-import { ConformanceTools } from './conformance.tools';
-import { ConformanceInputRequiredTools } from './conformance.input-required.tools';
-import { ConformanceResources } from './conformance.resources';
-import { ConformancePrompts } from './conformance.prompts';
-import { ConformanceTaskJobs } from './conformance.task.jobs';
-import { ConformanceTaskTools } from './conformance.task.tools';
+import { ConformanceVerifier, CONFORMANCE_TOKEN } from './conformance-verifier.provider';
+import { ConformanceRequestState } from './conformance-request-state.codec';
+import { ConformanceTools } from './conformance-tools.service';
+import { ConformanceInputRequiredTools } from './conformance-input-required-tools.service';
+import { ConformanceResources } from './conformance-resources.service';
+import { ConformancePrompts } from './conformance-prompts.service';
+import { ConformanceTaskJobs } from './conformance-task-jobs.worker';
+import { ConformanceTaskTools } from './conformance-task-tools.service';
 
 export interface ConformanceModuleOptions {
   /** The one bearer token the host accepts. */

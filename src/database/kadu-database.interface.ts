@@ -4,7 +4,7 @@ import type { ExecutionsTable } from '../executions/execution.table';
 import type { FilesTable } from '../files/file.table';
 import type { KaduOrganizationsTable } from '../organizations/organization.table';
 import type { TasksTable } from '../tasks/task.table';
-import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.tables';
+import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.table';
 
 /**
  * Every table Kysely may query, keyed by table name: the libraries' and

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ExecutionEvents } from './execution.events';
+import { ExecutionEvents } from './execution-events.service';
 
 /**
  * Provides the one {@link ExecutionEvents} of the application. Import this

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { ExecutionStatus } from './execution.status';
+import type { ExecutionStatus } from './execution-status.constants';
 
 /**
  * `executions` as Kysely sees it. JSON in text: `input_file_ids` (string[]),

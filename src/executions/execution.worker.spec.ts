@@ -1,7 +1,7 @@
-import { AgentOutcome } from './agent/agent.outcome';
-import type { StatementAgent } from './agent/statement.agent';
-import type { ExecutionEvents } from './execution.events';
-import type { ExecutionQueue } from './execution.queue';
+import { AgentOutcome } from './agent/agent-outcome.interface';
+import type { StatementAgent } from './agent/statement-agent.service';
+import type { ExecutionEvents } from './execution-events.service';
+import type { ExecutionQueue } from './execution-queue.service';
 import { ExecutionWorker } from './execution.worker';
 
 /** The lease heartbeat alone, on fake timers: a queue that hands out one execution and counts renewals. */

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AgentOutcome } from './agent/agent.outcome';
-import { StatementAgent } from './agent/statement.agent';
+import { AgentOutcome } from './agent/agent-outcome.interface';
+import { StatementAgent } from './agent/statement-agent.service';
 import { EXECUTION_WORKER_OPTIONS, ExecutionWorkerOptions } from './execution-worker.options';
-import { ExecutionEvents } from './execution.events';
-import { ExecutionQueue } from './execution.queue';
-import { FINISHED_STATUSES } from './execution.status';
+import { ExecutionEvents } from './execution-events.service';
+import { ExecutionQueue } from './execution-queue.service';
+import { FINISHED_STATUSES } from './execution-status.constants';
 
 /**
  * Runs queued executions, one at a time per replica: claim, run the agent

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { FilesModule } from '../files/files.module';
-import { StatementAgent } from './agent/statement.agent';
-import { FilesStorageExecutionFiles } from './execution-files.adapter';
-import { ExecutionFiles } from './execution-files.port';
+import { StatementAgent } from './agent/statement-agent.service';
+import { FilesStorageExecutionFiles } from './execution-files.provider';
+import { ExecutionFiles } from './execution-files.interface';
 import { EXECUTION_WORKER_OPTIONS, executionWorkerOptions } from './execution-worker.options';
 import { ExecutionEventsModule } from './execution-events.module';
-import { ExecutionQueue } from './execution.queue';
+import { ExecutionQueue } from './execution-queue.service';
 import { ExecutionWorker } from './execution.worker';
 import { ExecutionsController } from './executions.controller';
 import { ExecutionsService } from './executions.service';

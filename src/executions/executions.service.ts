@@ -9,19 +9,18 @@ import { PageView } from '../common/pagination/page.view';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { assertRole } from '../common/roles/assert-role';
-import { TASK_EDITOR_ROLES } from '../tasks/tasks.roles';
+import { TASK_EDITOR_ROLES } from '../tasks/task-roles.policy';
 import { ContinueExecutionDto } from './dto/continue-execution.dto';
 import { CancelExecutionDto, ExecutionIdDto } from './dto/execution-id.dto';
 import { ListExecutionsDto } from './dto/list-executions.dto';
-import { ExecutionEvents } from './execution.events';
-import { findExecution } from './execution.lookup';
-import { toExecutionView } from './execution.mapper';
-import { CANCELLABLE_STATUSES } from './execution.status';
-import { ExecutionAnswer, ExecutionView, PendingQuestion } from './execution.view';
-import { findActiveTask } from '../tasks/task.lookup';
-import { describeTask } from '../tasks/task.words';
+import { ExecutionEvents } from './execution-events.service';
+import { findExecution } from './execution.store';
+import { CANCELLABLE_STATUSES } from './execution-status.constants';
+import { ExecutionAnswer, ExecutionView, PendingQuestion, toExecutionView } from './execution.view';
+import { findActiveTask } from '../tasks/task.store';
+import { describeTask } from '../tasks/task-confirmation.view';
 import { KaduConfirmationMessages } from '../common/confirmation/kadu-confirmation.messages';
-import { answersOf, EXECUTION_TASK, executionTaskState } from './execution.task-state';
+import { answersOf, EXECUTION_TASK, executionTaskState } from './execution-task.view';
 
 /** Validates a task's answers as the continue route validates its body. */
 const ANSWERS_VALIDATION = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });

@@ -1,12 +1,12 @@
 import { firstValueFrom } from 'rxjs';
 import { MemoryExecutionFiles, openUnitWorld, UnitWorld } from '../../test/support/kadu-unit';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { PLANS } from '../organizations/plan.catalog';
+import { PLANS } from '../organizations/plan-catalog.constants';
 import { TaskPermissionsService } from '../tasks/task-permissions.service';
 import { TasksService } from '../tasks/tasks.service';
-import { StatementAgent } from './agent/statement.agent';
-import { ExecutionEvents } from './execution.events';
-import { ExecutionQueue } from './execution.queue';
+import { StatementAgent } from './agent/statement-agent.service';
+import { ExecutionEvents } from './execution-events.service';
+import { ExecutionQueue } from './execution-queue.service';
 import { ExecutionWorker } from './execution.worker';
 import { ExecutionsService } from './executions.service';
 import { TaskRunsService } from './task-runs.service';

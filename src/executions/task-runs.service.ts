@@ -8,16 +8,15 @@ import { monotonicNow } from '@kobana/host-kit';
 import { dialectOf } from '@kobana/database';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { monthlyUsage, planOf } from '../organizations/organization.usage';
-import { findActiveTask } from '../tasks/task.lookup';
+import { monthlyUsage, planOf } from '../organizations/organization-usage.store';
+import { findActiveTask } from '../tasks/task.store';
 import { mayRunTask } from '../tasks/task-permissions.view';
 import { RunTaskDto } from './dto/run-task.dto';
-import { toExecutionView } from './execution.mapper';
-import { ExecutionView } from './execution.view';
-import { PlanLimitException } from './plan-limit.exception';
+import { ExecutionView, toExecutionView } from './execution.view';
+import { PlanLimitException } from './plan-limit.error';
 import { ExecutionsService } from './executions.service';
-import { EXECUTION_TASK } from './execution.task-state';
-import { describeTask } from '../tasks/task.words';
+import { EXECUTION_TASK } from './execution-task.view';
+import { describeTask } from '../tasks/task-confirmation.view';
 import { KaduConfirmationMessages, wordsList } from '../common/confirmation/kadu-confirmation.messages';
 
 /** Queues executions: `POST /api/v1/tasks/:id/runs` and `kadu_tasks_run`. */

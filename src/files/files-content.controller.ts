@@ -4,7 +4,7 @@ import { drainRequestBody } from '@kobana/mcp';
 import { API_V1 } from '../app.constants';
 import { OpenApiRoute } from '@kobana/openapi';
 import { FilesContentService, SignedQuery } from './files-content.service';
-import { SignedContentQuery } from './signed-content.query';
+import { SignedContentQuery } from './dto/signed-content-query.dto';
 import { UPLOADABLE_CONTENT_TYPES } from './files.constants';
 import { UploadedContentView } from './uploaded-content.view';
 

@@ -12,8 +12,8 @@ import { Kysely, Selectable } from 'kysely';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import type { FilesTable } from './file.table';
-import { FilesDiskStore, FileTooLargeError } from './files.disk';
-import { SignedFileMethod, FilesUrlSigner } from './files.url-signer';
+import { FilesDiskStore, FileTooLargeError } from './files-disk.store';
+import { SignedFileMethod, FilesUrlSigner } from './files-url.codec';
 import { UploadedContentView } from './uploaded-content.view';
 
 /** The query of a presigned URL. */

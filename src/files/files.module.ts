@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { FilesContentController } from './files-content.controller';
 import { FilesContentService } from './files-content.service';
 import { FilesController } from './files.controller';
-import { FilesDiskStore } from './files.disk';
+import { FilesDiskStore } from './files-disk.store';
 import { FilesService } from './files.service';
-import { FilesReader, FilesWriter } from './files.storage';
-import { FilesUrlSigner } from './files.url-signer';
+import { FilesReader, FilesWriter } from './files-storage.service';
+import { FilesUrlSigner } from './files-url.codec';
 
 /**
  * Files over REST, MCP (`kadu_files_*`) and presigned content URLs; exports

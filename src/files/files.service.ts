@@ -14,12 +14,12 @@ import { KaduDatabase } from '../database/kadu-database.interface';
 import { CreateFileDto } from './dto/create-file.dto';
 import { FileIdDto, FileWriteDto } from './dto/file-id.dto';
 import { ListFilesDto } from './dto/list-files.dto';
-import { findActiveFile } from './file.lookup';
+import { findActiveFile } from './file.store';
 import { DeletedFileView, FileDownloadView, FileUploadView, FileView, toFileView } from './file.view';
 import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from './files.constants';
-import { FilesDiskStore } from './files.disk';
-import { FILE_WRITER_ROLES } from './files.roles';
-import { FilesUrlSigner } from './files.url-signer';
+import { FilesDiskStore } from './files-disk.store';
+import { FILE_WRITER_ROLES } from './file-roles.policy';
+import { FilesUrlSigner } from './files-url.codec';
 import { KaduConfirmationMessages } from '../common/confirmation/kadu-confirmation.messages';
 
 /**

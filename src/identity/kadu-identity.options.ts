@@ -1,5 +1,5 @@
 import { IdentityError, IdentityOptions } from '@kobana/identity';
-import { DEFAULT_PLAN, isPlanName } from '../organizations/plan.catalog';
+import { DEFAULT_PLAN, isPlanName } from '../organizations/plan-catalog.constants';
 
 /** What Kadu adds to the identity the platform builds: every organization on a plan (the default one unless `ensureOrganization` names another). */
 export const KADU_IDENTITY_EXTRAS: Pick<IdentityOptions, 'organizationValues'> = {

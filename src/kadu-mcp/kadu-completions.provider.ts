@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { McpCaller, McpCompletion } from '@kobana/mcp';
-import { KaduIdCompleter } from './kadu-id.completer';
-import { KADU_URIS } from './kadu-mcp.uris';
-import { KADU_PROMPTS } from './kadu-prompts.names';
+import { KaduIdCompleter } from './kadu-id-completer.service';
+import { KADU_URIS } from './kadu-mcp.constants';
+import { KADU_PROMPTS } from './kadu-prompts.constants';
 
 /**
  * Suggestions for the `{id}` of each resource template and for the id

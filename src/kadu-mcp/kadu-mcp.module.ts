@@ -3,7 +3,7 @@ import { ExecutionsModule } from '../executions/executions.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { TasksModule } from '../tasks/tasks.module';
 import { KaduCompletions } from './kadu-completions.provider';
-import { KaduIdCompleter } from './kadu-id.completer';
+import { KaduIdCompleter } from './kadu-id-completer.service';
 import { KaduPrompts } from './kadu-prompts.provider';
 import { KaduResources } from './kadu-resources.provider';
 

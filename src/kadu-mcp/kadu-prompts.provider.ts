@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { McpArgs, McpPrompt } from '@kobana/mcp';
 import type { McpPromptMessage } from '@kobana/mcp';
-import { KADU_READ_SCOPES } from './kadu-mcp.uris';
-import { KADU_PROMPTS } from './kadu-prompts.names';
+import { KADU_READ_SCOPES } from './kadu-mcp.constants';
+import { KADU_PROMPTS } from './kadu-prompts.constants';
 import { ExplainExecutionDto, InvestigateFailedExecutionsDto, RunTaskOnFilesDto } from './kadu-prompts.dto';
 
 /** Closes every script: execution output is the one place foreign text reaches the model. */

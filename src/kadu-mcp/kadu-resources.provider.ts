@@ -9,8 +9,8 @@ import { OrganizationView } from '../organizations/organization.view';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { TaskView } from '../tasks/task.view';
 import { TasksService } from '../tasks/tasks.service';
-import { KADU_GUIDE_MARKDOWN } from './kadu-guide.markdown';
-import { KADU_READ_SCOPES, KADU_URIS } from './kadu-mcp.uris';
+import { KADU_GUIDE_MARKDOWN } from './kadu-guide.messages';
+import { KADU_READ_SCOPES, KADU_URIS } from './kadu-mcp.constants';
 
 /**
  * Kadu's MCP resources (docs/protocol.md §9). Each one answers the JSON of the

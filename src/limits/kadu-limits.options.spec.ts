@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import { kaduLimitsOptions } from './kadu-limits.options';
-import { KaduQueueAvailability } from './kadu-queue.availability';
+import { KaduQueueAvailability } from './kadu-queue-availability.provider';
 
 const config = (env: Record<string, string>) => new ConfigService(env);
 

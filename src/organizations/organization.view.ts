@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, ValidateNested } from 'class-validator';
-import { PlanLimits } from './plan.catalog';
+import { PlanLimits } from './plan-catalog.constants';
 
 /** Usage of the current billing period. */
 export class OrganizationUsageView {

@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { IdentityService } from '@kobana/identity';
 import { OrganizationsService } from './organizations.service';
-import { PLANS } from './plan.catalog';
+import { PLANS } from './plan-catalog.constants';
 import { hostIdentityOptions } from '@kobana/platform';
 import { KADU } from '../kadu.host';
 

@@ -3,9 +3,9 @@ import { Kysely } from 'kysely';
 import { McpCaller, McpTool } from '@kobana/mcp';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { monthlyUsage } from './organization.usage';
+import { monthlyUsage } from './organization-usage.store';
 import { OrganizationView } from './organization.view';
-import { DEFAULT_PLAN, isPlanName, PLANS } from './plan.catalog';
+import { DEFAULT_PLAN, isPlanName, PLANS } from './plan-catalog.constants';
 
 /**
  * The caller's organization. Served by `GET /api/v1/organization` and, with

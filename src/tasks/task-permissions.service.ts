@@ -6,11 +6,11 @@ import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { TaskIdDto } from './dto/task-id.dto';
 import { UpdateTaskPermissionsDto } from './dto/update-task-permissions.dto';
-import { findActiveTask } from './task.lookup';
+import { findActiveTask } from './task.store';
 import { TaskPermissionsView, toTaskPermissionsView } from './task-permissions.view';
 import { assertRole } from '../common/roles/assert-role';
-import { TASK_ADMIN_ROLES } from './tasks.roles';
-import { describeTask } from './task.words';
+import { TASK_ADMIN_ROLES } from './task-roles.policy';
+import { describeTask } from './task-confirmation.view';
 import { KaduConfirmationMessages, wordsList } from '../common/confirmation/kadu-confirmation.messages';
 
 /**

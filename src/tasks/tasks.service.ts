@@ -14,12 +14,12 @@ import { ListTasksDto } from './dto/list-tasks.dto';
 import { DeleteTaskDto, TaskIdDto } from './dto/task-id.dto';
 import { TaskRuleDto } from './dto/task-rule.dto';
 import { UpdateTaskDto } from './dto/update-task.dto';
-import { findActiveTask } from './task.lookup';
+import { findActiveTask } from './task.store';
 import { TaskRule } from './task.table';
 import { DeletedTaskView, TaskView, toTaskView } from './task.view';
 import { assertRole } from '../common/roles/assert-role';
-import { DEFAULT_RUN_ROLES, TASK_EDITOR_ROLES } from './tasks.roles';
-import { describeTask } from './task.words';
+import { DEFAULT_RUN_ROLES, TASK_EDITOR_ROLES } from './task-roles.policy';
+import { describeTask } from './task-confirmation.view';
 import { KaduConfirmationMessages } from '../common/confirmation/kadu-confirmation.messages';
 
 /**

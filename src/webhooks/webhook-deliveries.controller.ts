@@ -7,7 +7,7 @@ import { Page } from '../common/pagination/page.interface';
 import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { ListWebhookDeliveriesDto, WebhookWriteDto } from './dto/webhook-endpoint.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
-import { WebhookDeliveryView } from './webhook.views';
+import { WebhookDeliveryView } from './webhook.view';
 import { OpenApiRoute } from '@kobana/openapi';
 
 /** `/api/v1/webhook_deliveries`: each route hands the tool's DTO to the same service method the tool runs. */

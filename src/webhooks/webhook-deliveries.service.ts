@@ -1,4 +1,4 @@
-import { shownWebhookUrl } from './webhook-url.shown';
+import { shownWebhookUrl } from './webhook-url.view';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -11,10 +11,10 @@ import { PageView } from '../common/pagination/page.view';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { ListWebhookDeliveriesDto, WebhookWriteDto } from './dto/webhook-endpoint.dto';
-import { findActiveEndpoint } from './webhook-endpoint.lookup';
+import { findActiveEndpoint } from './webhook-endpoint.store';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
-import { toDeliveryView, WebhookDeliveryView } from './webhook.views';
-import { WEBHOOK_ROLES } from './webhooks.roles';
+import { toDeliveryView, WebhookDeliveryView } from './webhook.view';
+import { WEBHOOK_ROLES } from './webhook-roles.policy';
 import { KaduConfirmationMessages } from '../common/confirmation/kadu-confirmation.messages';
 
 /**

@@ -4,10 +4,10 @@ import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { KaduConfig } from '../config/kadu-config.interface';
 import type { KaduDatabase } from '../database/kadu-database.interface';
-import { ExecutionEvents } from '../executions/execution.events';
+import { ExecutionEvents } from '../executions/execution-events.service';
 import type { ExecutionView } from '../executions/execution.view';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
-import { WebhookAttemptOutcome, WebhookSender } from './webhook.sender';
+import { WebhookAttemptOutcome, WebhookSender } from './webhook.client';
 import { openWebhooksKit, WebhooksKit } from '../../test/support/webhooks.test-kit';
 
 /**

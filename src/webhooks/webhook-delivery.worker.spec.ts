@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { ExecutionView } from '../executions/execution.view';
-import { verifyWebhookSignature } from './webhook.signature';
+import { verifyWebhookSignature } from './webhook-signature.codec';
 import { openWebhooksKit, WebhooksKit } from '../../test/support/webhooks.test-kit';
 
 describe('WebhookDeliveryWorker', () => {

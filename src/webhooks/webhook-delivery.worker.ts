@@ -6,12 +6,12 @@ import { Subscription } from 'rxjs';
 import { KaduConfig } from '../config/kadu-config.interface';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { ExecutionEvents, ExecutionFinishedEvent } from '../executions/execution.events';
-import { webhookRetryDelayMs } from './webhook.backoff';
-import { WebhookSecretBox } from './webhook.secret-box';
-import { WebhookSender, WEBHOOK_TIMEOUT_MS } from './webhook.sender';
-import { signWebhookPayload, WEBHOOK_DELIVERY_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from './webhook.signature';
-import type { WebhookDeliveriesTable } from './webhook.tables';
+import { ExecutionEvents, ExecutionFinishedEvent } from '../executions/execution-events.service';
+import { webhookRetryDelayMs } from './webhook-backoff.util';
+import { WebhookSecretBox } from './webhook-secret-box.codec';
+import { WebhookSender, WEBHOOK_TIMEOUT_MS } from './webhook.client';
+import { signWebhookPayload, WEBHOOK_DELIVERY_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from './webhook-signature.codec';
+import type { WebhookDeliveriesTable } from './webhook.table';
 
 /** Deliveries taken per poll; each is sent concurrently, so one slow receiver does not hold the rest. */
 const BATCH = 20;

@@ -13,7 +13,7 @@ import {
   WebhookWriteDto,
 } from './dto/webhook-endpoint.dto';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
-import { DeletedWebhookEndpointView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.views';
+import { DeletedWebhookEndpointView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.view';
 import { OpenApiRoute } from '@kobana/openapi';
 
 /** `/api/v1/webhook_endpoints`: each route hands the tool's DTO to the same service method the tool runs. */

@@ -1,4 +1,4 @@
-import { shownWebhookUrl } from './webhook-url.shown';
+import { shownWebhookUrl } from './webhook-url.view';
 import { Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -11,12 +11,12 @@ import { PageView } from '../common/pagination/page.view';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { CreateWebhookEndpointDto, ListWebhookEndpointsDto, UpdateWebhookEndpointDto, WebhookWriteDto } from './dto/webhook-endpoint.dto';
-import { findActiveEndpoint } from './webhook-endpoint.lookup';
-import { WebhookUrlValidator } from './webhook-url.validator';
-import { WebhookSecretBox } from './webhook.secret-box';
-import { generateWebhookSecret } from './webhook.signature';
-import { DeletedWebhookEndpointView, toEndpointView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.views';
-import { WEBHOOK_ROLES } from './webhooks.roles';
+import { findActiveEndpoint } from './webhook-endpoint.store';
+import { WebhookUrlValidator } from './webhook-url-validator.service';
+import { WebhookSecretBox } from './webhook-secret-box.codec';
+import { generateWebhookSecret } from './webhook-signature.codec';
+import { DeletedWebhookEndpointView, toEndpointView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.view';
+import { WEBHOOK_ROLES } from './webhook-roles.policy';
 import { KaduConfirmationMessages, wordsList } from '../common/confirmation/kadu-confirmation.messages';
 
 const PUBLIC_COLUMNS = ['id', 'url', 'description', 'events', 'enabled', 'created_at', 'updated_at'] as const;

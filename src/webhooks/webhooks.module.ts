@@ -5,9 +5,9 @@ import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
-import { WebhookUrlValidator } from './webhook-url.validator';
-import { WebhookSecretBox } from './webhook.secret-box';
-import { WebhookSender } from './webhook.sender';
+import { WebhookUrlValidator } from './webhook-url-validator.service';
+import { WebhookSecretBox } from './webhook-secret-box.codec';
+import { WebhookSender } from './webhook.client';
 
 /**
  * Webhook endpoints and deliveries over REST and MCP, and the loop that

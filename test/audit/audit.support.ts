@@ -12,7 +12,7 @@ import { McpTestClient } from '@kobana/mcp/testing';
 import { BillingTestApp, startBilling } from '../billing/billing-app';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { toView } from './audit-view.helper';
-import { FilesWriter } from '../../src/files/files.storage';
+import { FilesWriter } from '../../src/files/files-storage.service';
 import { HOST_DATABASE as BILLING_DATABASE } from '@kobana/platform';
 
 /** The clientInfo every era-2026 client of the suite sends. */

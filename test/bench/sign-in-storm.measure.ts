@@ -16,7 +16,7 @@
  * (`STORM_SECONDS`, default 4). Prints p50, p95 and max latency per phase.
  */
 import { randomUUID } from 'node:crypto';
-import { FilesWriter } from '../../src/files/files.storage';
+import { FilesWriter } from '../../src/files/files-storage.service';
 import { callTool } from '../kadu/files-webhooks.support';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 

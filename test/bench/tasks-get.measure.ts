@@ -9,7 +9,7 @@
  *
  * Run: `npx ts-node --transpile-only -r tsconfig-paths/register test/bench/tasks-get.measure.ts [requests per kind, default 2000]`
  */
-import { FilesWriter } from '../../src/files/files.storage';
+import { FilesWriter } from '../../src/files/files-storage.service';
 import { startKadu } from '../support/kadu-app';
 import { McpTasksWire } from '../support/mcp-tasks.wire';
 

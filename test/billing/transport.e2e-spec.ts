@@ -5,7 +5,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { BILLING_MCP_INSTRUCTIONS } from '../../apps/billing/billing-mcp/billing-mcp.instructions';
+import { BILLING_MCP_INSTRUCTIONS } from '../../apps/billing/billing-mcp/billing-mcp-instructions.messages';
 import { BILLING_TEST_PUBLIC_URL, BillingTestApp, rest, rpc2025, rpc2026, startBilling } from './billing-app';
 
 jest.setTimeout(60_000);

@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_V1 } from '../../src/app.constants';
-import { KADU_GUIDE_MARKDOWN } from '../../src/kadu-mcp/kadu-guide.markdown';
+import { KADU_GUIDE_MARKDOWN } from '../../src/kadu-mcp/kadu-guide.messages';
 import { KaduPrompts } from '../../src/kadu-mcp/kadu-prompts.provider';
 import { InvestigateFailedExecutionsDto } from '../../src/kadu-mcp/kadu-prompts.dto';
 import { KaduTestApp, startKadu } from '../support/kadu-app';

@@ -46,7 +46,7 @@ const MARCH_TOTALS = [
   { category: 'income', lines: 2, total: '1750.25' },
   { category: 'rent', lines: 1, total: '-3200.00' },
 ];
-/** 5 cents per file, 1 per line (src/executions/agent/agent.cost.ts). */
+/** 5 cents per file, 1 per line (src/executions/agent/agent-cost.util.ts). */
 const MARCH_COST = 5 + 5;
 
 describe('the agent flow with real MCP clients', () => {

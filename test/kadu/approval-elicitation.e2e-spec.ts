@@ -6,7 +6,7 @@
  * byte-exact `requestState`. Runs are counted as execution rows.
  */
 import { Client, ProtocolError, SdkError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { FilesWriter } from '../../src/files/files.storage';
+import { FilesWriter } from '../../src/files/files-storage.service';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 
 jest.setTimeout(30_000);

@@ -4,7 +4,7 @@
  * B's page and consumed once among simultaneous repeats on both; one
  * requestState confirmed on both runs once.
  */
-import { FilesWriter } from '../../src/files/files.storage';
+import { FilesWriter } from '../../src/files/files-storage.service';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { approveViaStore } from './approval.support';
 

@@ -4,8 +4,8 @@
  * every `kadu_webhook_*` tool answers what its `/api/v1` route answers,
  * never across organizations.
  */
-import { ExecutionEvents, ExecutionFinishedEvent } from '../../src/executions/execution.events';
-import { verifyWebhookSignature } from '../../src/webhooks/webhook.signature';
+import { ExecutionEvents, ExecutionFinishedEvent } from '../../src/executions/execution-events.service';
+import { verifyWebhookSignature } from '../../src/webhooks/webhook-signature.codec';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { callRest, callTool, eventually, Receiver, startReceiver, tokensOf } from './files-webhooks.support';
 

@@ -5,7 +5,7 @@
  * waits for categories and is answered with tasks/update, tasks/cancel, and
  * the refusals of another organization, another client and a wrong Mcp-Name.
  */
-import { FilesWriter } from '../../src/files/files.storage';
+import { FilesWriter } from '../../src/files/files-storage.service';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { McpTasksWire } from '../support/mcp-tasks.wire';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpDrainService } from '@kobana/mcp';
 import { POSTGRES_CONNECT_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS } from '@kobana/database';
-import { StatementAgent } from '../../src/executions/agent/statement.agent';
+import { StatementAgent } from '../../src/executions/agent/statement-agent.service';
 import { ExecutionWorker } from '../../src/executions/execution.worker';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { createPostgresTestDatabase, testsOnPostgres } from '../support/migrated-test.database';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { Kysely, sql } from 'kysely';
 import { dialectOf, POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_MAX } from '@kobana/database';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
-import { FilesWriter } from '../../src/files/files.storage';
+import { FilesWriter } from '../../src/files/files-storage.service';
 import { KaduTestApp } from '../support/kadu-app';
 
 export type Json = Record<string, any>;

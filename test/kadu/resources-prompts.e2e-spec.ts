@@ -5,7 +5,7 @@
  * second organization reaches nothing of the first (the same "resource not
  * found" as an id that does not exist, and no ids in completions).
  */
-import { FilesWriter } from '../../src/files/files.storage';
+import { FilesWriter } from '../../src/files/files-storage.service';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { fetchApproved } from './approval.support';
 

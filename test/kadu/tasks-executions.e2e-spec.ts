@@ -5,7 +5,7 @@
  * an id that does not exist). Writes are compared through one
  * `idempotency_key`: the route runs the write, the tool gets its response.
  */
-import { FilesWriter } from '../../src/files/files.storage';
+import { FilesWriter } from '../../src/files/files-storage.service';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { fetchApproved } from './approval.support';
 import { expectToolOutputMatches } from '@kobana/mcp/testing';

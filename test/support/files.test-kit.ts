@@ -16,10 +16,10 @@ import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { SecretsService } from '@kobana/host-kit';
 import { KADU_SECRETS_OPTIONS } from '../../src/secrets/secrets.constants';
 import { FilesContentService } from '../../src/files/files-content.service';
-import { FilesDiskStore } from '../../src/files/files.disk';
+import { FilesDiskStore } from '../../src/files/files-disk.store';
 import { FilesService } from '../../src/files/files.service';
-import { FilesReader, FilesWriter } from '../../src/files/files.storage';
-import { FilesUrlSigner } from '../../src/files/files.url-signer';
+import { FilesReader, FilesWriter } from '../../src/files/files-storage.service';
+import { FilesUrlSigner } from '../../src/files/files-url.codec';
 
 /** Everything a files spec needs; `close()` it after. */
 export interface FilesKit {

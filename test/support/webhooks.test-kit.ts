@@ -10,15 +10,15 @@ import { openTestDatabase } from './test-database';
 import { IdempotencyService } from '@kobana/idempotency';
 import { KaduConfig } from '../../src/config/kadu-config.interface';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
-import { ExecutionEvents } from '../../src/executions/execution.events';
+import { ExecutionEvents } from '../../src/executions/execution-events.service';
 import { SecretsService } from '@kobana/host-kit';
 import { KADU_SECRETS_OPTIONS } from '../../src/secrets/secrets.constants';
 import { WebhookDeliveriesService } from '../../src/webhooks/webhook-deliveries.service';
 import { WebhookDeliveryWorker } from '../../src/webhooks/webhook-delivery.worker';
 import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
-import { WebhookUrlValidator } from '../../src/webhooks/webhook-url.validator';
-import { WebhookSecretBox } from '../../src/webhooks/webhook.secret-box';
-import { WebhookAttemptOutcome, WebhookSender } from '../../src/webhooks/webhook.sender';
+import { WebhookUrlValidator } from '../../src/webhooks/webhook-url-validator.service';
+import { WebhookSecretBox } from '../../src/webhooks/webhook-secret-box.codec';
+import { WebhookAttemptOutcome, WebhookSender } from '../../src/webhooks/webhook.client';
 
 /** What the fake sender saw: one entry per attempt. */
 export interface SentRequest {

@@ -1,4 +1,4 @@
-import { maskDocument } from '../customers/customer-document.mask';
+import { maskDocument } from '../customers/customer-document.view';
 import { Kysely } from 'kysely';
 import { BillingConfirmationMessages } from '../billing-confirmation.messages';
 import type { BillingDatabase } from '../database/billing-database.interface';

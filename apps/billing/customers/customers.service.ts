@@ -1,4 +1,4 @@
-import { maskDocument } from './customer-document.mask';
+import { maskDocument } from './customer-document.view';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { Kysely, sql, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,7 @@ import { BillingDatabase } from '../database/billing-database.interface';
 import { InjectBillingDatabase } from '../database/inject-billing-database.decorator';
 import { assertPermission } from '../identity/billing-permission.check';
 import { rolesWith } from '../identity/billing-roles';
-import { findActiveCustomer } from './customer.lookup';
+import { findActiveCustomer } from './customer.store';
 import { CustomerView, DeletedCustomerView, toCustomerView } from './customer.view';
 import { BillingConfirmationMessages } from '../billing-confirmation.messages';
 import { CreateCustomerDto } from './dto/create-customer.dto';

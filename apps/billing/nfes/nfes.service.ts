@@ -14,11 +14,11 @@ import { InjectBillingDatabase } from '../database/inject-billing-database.decor
 import { DocumentView, RenderedDocument } from '../documents/document.view';
 import { assertPermission } from '../identity/billing-permission.check';
 import { rolesWith } from '../identity/billing-roles';
-import { findInvoice } from '../invoices/invoice.lookup';
+import { findInvoice } from '../invoices/invoice.store';
 import { CancelNfeDto, IssueNfeDto } from './dto/issue-nfe.dto';
 import { ListNfesDto } from './dto/list-nfes.dto';
-import { nfeAccessKey } from './nfe-access-key';
-import { NfeDocumentInput, renderNfePdf, renderNfeXmlDocument } from './nfe-document.renderer';
+import { nfeAccessKey } from './nfe-access-key.util';
+import { NfeDocumentInput, renderNfePdf, renderNfeXmlDocument } from './nfe-document.view';
 import { NfesTable } from './nfe.table';
 import { NfeView, toNfeView } from './nfe.view';
 import { BillingConfirmationMessages } from '../billing-confirmation.messages';

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsString, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { Proration } from './proration';
+import { Proration } from './proration.util';
 import { SUBSCRIPTION_STATUSES, SubscriptionsTable, SubscriptionStatus } from './subscription.table';
 
 /** A subscription as the API and the tools return it. */

@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Kysely, Transaction } from 'kysely';
 import type { McpCaller } from '@kobana/mcp';
 import { narrowDatabase } from '@kobana/database';
-import { canonicalDigest } from './canonical-json';
-import { IdempotencyConflictException } from './idempotency-conflict.exception';
+import { canonicalDigest } from './canonical-json.util';
+import { IdempotencyConflictException } from './idempotency-conflict.error';
 import { IDEMPOTENCY_DATABASE } from './idempotency.options';
 import { IdempotencyDatabase } from './idempotency.table';
 import { IdempotentDto } from './idempotent.dto';
-import { IdempotentRunOptions, openResponse, sealResponse } from './idempotency.sealing';
+import { IdempotentRunOptions, openResponse, sealResponse } from './idempotency-sealing.codec';
 
 /** How long a key keeps its first response (docs/protocol.md §5). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -7,8 +7,8 @@ import { OpenApiModule } from './openapi.module';
 import { OpenApiDocumentService } from './document/openapi-document.service';
 import { OpenApiRoute } from './decorators/openapi-route.decorator';
 import { OpenApiHeader } from './decorators/openapi-header.decorator';
-import { OpenApiAnswerCheck } from './testing/openapi-answer.check';
-import { openApiDocumentProblems } from './testing/openapi-document.check';
+import { OpenApiAnswerCheck } from './testing/openapi-answer-check.util';
+import { openApiDocumentProblems } from './testing/openapi-document-check.util';
 import type { OpenApiModuleOptions } from './interfaces/openapi-module-options.interface';
 
 @Injectable()

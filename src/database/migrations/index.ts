@@ -13,7 +13,7 @@ import { addExecutionClaimCount } from './0400_add_execution_claim_count';
  * each name, so a name never changes once released; add new ones at the end.
  */
 export const KADU_MIGRATIONS: DatabaseMigrations = {
-  // The identity library's tables, with each organization's plan (see plan.catalog.ts) after its name.
+  // The identity library's tables, with each organization's plan (see plan-catalog.constants.ts) after its name.
   '0001_create_identity': createIdentityMigration({ organizationColumns: (table) => table.addColumn('plan', 'text', (c) => c.notNull()) }),
   '0101_create_tasks': createTasks,
   '0102_create_executions': createExecutions,

@@ -1,7 +1,7 @@
 import { IsIn, IsISO8601, IsOptional } from 'class-validator';
 import { IsKaduId } from '../../common/ids/kadu-id.decorator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
-import { EXECUTION_STATUSES, ExecutionStatus } from '../execution.status';
+import { EXECUTION_STATUSES, ExecutionStatus } from '../execution-status.constants';
 
 /** `GET /api/v1/executions` and `kadu_executions_list`: a page, newest first, with filters. */
 export class ListExecutionsDto extends PageQueryDto {

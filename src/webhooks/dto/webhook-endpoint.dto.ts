@@ -2,9 +2,9 @@ import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsStr
 import { IsKaduId } from '../../common/ids/kadu-id.decorator';
 import { IdempotentDto } from '@kobana/idempotency';
 import { McpSensitive } from '@kobana/mcp';
-import { shownWebhookUrl } from '../webhook-url.shown';
+import { shownWebhookUrl } from '../webhook-url.view';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
-import { WEBHOOK_EVENT_TYPES } from '../webhook.tables';
+import { WEBHOOK_EVENT_TYPES } from '../webhook.table';
 
 /** The optional fields of an endpoint, shared by create and update. */
 export class WebhookEndpointOptionsDto extends IdempotentDto {

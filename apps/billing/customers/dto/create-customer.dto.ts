@@ -1,8 +1,8 @@
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { IsEmailAddress } from './email-address.validator';
+import { IsEmailAddress } from './email-address.decorator';
 import { IdempotentDto } from '@kobana/idempotency';
 import { McpSensitive } from '@kobana/mcp';
-import { maskDocument } from '../customer-document.mask';
+import { maskDocument } from '../customer-document.view';
 
 /** CPF (11 digits) or CNPJ (14 digits), digits only. */
 export const DOCUMENT_PATTERN = /^(\d{11}|\d{14})$/;

@@ -1,8 +1,8 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsEmailAddress } from './email-address.validator';
+import { IsEmailAddress } from './email-address.decorator';
 import { IdempotentDto } from '@kobana/idempotency';
 import { McpSensitive } from '@kobana/mcp';
-import { maskDocument } from '../customer-document.mask';
+import { maskDocument } from '../customer-document.view';
 import { BILLING_ID_MAX_LENGTH } from '../../common/billing-id.dto';
 import { DOCUMENT_PATTERN } from './create-customer.dto';
 

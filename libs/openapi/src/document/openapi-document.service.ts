@@ -5,9 +5,9 @@ import { OpenApiRouteExplorer } from '../discovery/openapi-route.explorer';
 import type { OpenApiDocument } from '../interfaces/openapi-document.interface';
 import type { OpenApiModuleOptions } from '../interfaces/openapi-module-options.interface';
 import { OPENAPI_DOCUMENT_FILE, OPENAPI_MODULE_OPTIONS, OPENAPI_PREFIX } from '../openapi.constants';
-import { renderOpenApiPage } from '../page/openapi-page.renderer';
-import { buildOpenApiDocument } from './openapi-document.builder';
-import type { OpenApiSchemaSource } from './openapi-operation.builder';
+import { renderOpenApiPage } from '../page/openapi-page.view';
+import { buildOpenApiDocument } from './openapi-document.factory';
+import type { OpenApiSchemaSource } from './openapi-operation.factory';
 
 /**
  * The host's OpenAPI document, built once when the application has started

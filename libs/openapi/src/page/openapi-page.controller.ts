@@ -1,6 +1,6 @@
 import { Controller, Get, Header, NotFoundException, Type } from '@nestjs/common';
 import { OpenApiDocumentService } from '../document/openapi-document.service';
-import { OPENAPI_PAGE_HEADERS } from './openapi-page.style';
+import { OPENAPI_PAGE_HEADERS } from './openapi-page.constants';
 
 /**
  * `GET /<uiPath>`: the document as a page, when the module's `ui` option is

@@ -1,4 +1,4 @@
 /** Test helpers of `@kobana/openapi`: real answers against the document, and the document's own structure. */
-export { OpenApiAnswerCheck, resolveComponentRefs } from './openapi-answer.check';
-export type { OpenApiAnswer, OpenApiMatchedOperation } from './openapi-answer.check';
-export { openApiDocumentProblems } from './openapi-document.check';
+export { OpenApiAnswerCheck, resolveComponentRefs } from './openapi-answer-check.util';
+export type { OpenApiAnswer, OpenApiMatchedOperation } from './openapi-answer-check.util';
+export { openApiDocumentProblems } from './openapi-document-check.util';

@@ -4,7 +4,7 @@ import type { OpenApiErrorStatus } from '../interfaces/openapi-route-options.int
 import type { OpenApiMediaType, OpenApiOperation, OpenApiParameter, OpenApiSchema } from '../interfaces/openapi-document.interface';
 import { OPENAPI_BEARER_SCHEME } from '../openapi.constants';
 import { OpenApiMessages } from '../openapi.messages';
-import { errorResponseRef } from './openapi-errors';
+import { errorResponseRef } from './openapi-errors.util';
 
 /** What the operation builder needs from the host: its schemas and its tools. */
 export interface OpenApiSchemaSource {

@@ -3,7 +3,7 @@ import { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { FilesDiskStore } from './files.disk';
+import { FilesDiskStore } from './files-disk.store';
 
 /** A ready file with its bytes, as an execution reads its input. */
 export interface ReadyFile {

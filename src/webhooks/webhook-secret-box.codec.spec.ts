@@ -1,6 +1,6 @@
 import { SecretsService } from '@kobana/host-kit';
 import { KaduSecretName } from '../secrets/secrets.constants';
-import { WebhookSecretBox } from './webhook.secret-box';
+import { WebhookSecretBox } from './webhook-secret-box.codec';
 
 describe('WebhookSecretBox', () => {
   const box = (key: string) => new WebhookSecretBox({ get: () => key } as unknown as SecretsService<KaduSecretName>);

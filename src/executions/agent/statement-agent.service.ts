@@ -2,15 +2,15 @@ import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { Kysely, Selectable } from 'kysely';
 import { InjectDatabase } from '../../database/inject-database.decorator';
 import { KaduDatabase } from '../../database/kadu-database.interface';
-import { planOf } from '../../organizations/organization.usage';
+import { planOf } from '../../organizations/organization-usage.store';
 import type { TaskRule } from '../../tasks/task.table';
-import { ExecutionFiles } from '../execution-files.port';
+import { ExecutionFiles } from '../execution-files.interface';
 import type { ExecutionsTable } from '../execution.table';
 import type { ExecutionAnswer } from '../execution.view';
-import { executionCost } from './agent.cost';
-import { AgentOutcome } from './agent.outcome';
-import { categorize } from './statement.categorizer';
-import { parseStatementCsv, StatementFormatError, StatementLine } from './statement.csv';
+import { executionCost } from './agent-cost.util';
+import { AgentOutcome } from './agent-outcome.interface';
+import { categorize } from './statement-categorizer.util';
+import { parseStatementCsv, StatementFormatError, StatementLine } from './statement-csv.parser';
 
 /**
  * The reference agent: reads the execution's statement CSVs, categorizes each

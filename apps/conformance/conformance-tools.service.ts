@@ -2,7 +2,7 @@ import { BadRequestException, HttpStatus, Injectable } from '@nestjs/common';
 import { IsOptional, IsString } from 'class-validator';
 import { JsonRpcErrorCode, JsonRpcException, McpArgs, McpContent, McpContext, McpHeader, McpTool } from '@kobana/mcp';
 import type { McpCallContext } from '@kobana/mcp';
-import { JSON_SCHEMA_2020_12_TOOL_SCHEMA, RED_PIXEL_PNG, SILENT_WAV, TEXTS } from './conformance.fixtures';
+import { JSON_SCHEMA_2020_12_TOOL_SCHEMA, RED_PIXEL_PNG, SILENT_WAV, TEXTS } from './conformance-fixtures.constants';
 
 /** Arguments of `test_custom_header`: `region` is mirrored into `Mcp-Param-Region` (SEP-2243). */
 export class CustomHeaderDto {

@@ -1,4 +1,4 @@
-import { renderPdf } from './pdf.renderer';
+import { renderPdf } from './pdf.view';
 
 describe('renderPdf', () => {
   it('writes a PDF 1.4 whose xref offsets point at each object', () => {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { McpArgs, McpCompletion, McpContext, McpInputRequired, McpPrompt } from '@kobana/mcp';
 import type { McpCallContext, McpContentBlock } from '@kobana/mcp';
-import { accepted, answer, elicit } from './conformance.input-required';
-import { ARG1_CANDIDATES, RED_PIXEL_PNG, TEXTS } from './conformance.fixtures';
+import { accepted, answer, elicit } from './conformance-input-required.util';
+import { ARG1_CANDIDATES, RED_PIXEL_PNG, TEXTS } from './conformance-fixtures.constants';
 
 /** A prompt message with any content block (the module passes every `{ type, … }` content through). */
 interface PromptMessage {

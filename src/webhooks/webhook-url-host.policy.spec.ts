@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { checkWebhookUrlHost, WebhookHost } from './webhook-url.host-policy';
+import { checkWebhookUrlHost, WebhookHost } from './webhook-url-host.policy';
 import { WEBHOOK_URL_MESSAGES as MESSAGES } from './webhook-url.messages';
-import { decodePunycode } from './webhook-url.punycode';
+import { decodePunycode } from './punycode.codec';
 
 // Each row's answer is the policy's, not the runtime URL parser's: the suite runs on Node 20 and 24
 // (scripts/test-node24.sh), whose parsers disagree on some of these hosts (xn--a.com).

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { IsString, MinLength } from 'class-validator';
 import { McpArgs, McpContent, McpContext, McpInputRequired, McpTool } from '@kobana/mcp';
 import type { McpCallContext, McpInputRequest } from '@kobana/mcp';
-import { ConformanceRequestState } from './conformance.request-state';
-import { accepted, answer, elicit, LIST_ROOTS, requireCapability, sample, sampledText } from './conformance.input-required';
+import { ConformanceRequestState } from './conformance-request-state.codec';
+import { accepted, answer, elicit, LIST_ROOTS, requireCapability, sample, sampledText } from './conformance-input-required.util';
 
 export class ElicitationDto {
   @IsString()

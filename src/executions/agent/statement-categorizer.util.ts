@@ -1,6 +1,6 @@
 import type { TaskRule } from '../../tasks/task.table';
 import type { CategoryTotal, ExecutionAnswer, PendingQuestion } from '../execution.view';
-import { formatCents, StatementLine } from './statement.csv';
+import { formatCents, StatementLine } from './statement-csv.parser';
 
 /** A line with the category it got. */
 export interface CategorizedLine extends StatementLine {

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsString, IsUrl, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookDeliveryStatus, WebhookEndpointsTable } from './webhook.tables';
+import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookDeliveryStatus, WebhookEndpointsTable } from './webhook.table';
 
 const DELIVERY_STATUSES: readonly WebhookDeliveryStatus[] = ['pending', 'succeeded', 'failed'];
 

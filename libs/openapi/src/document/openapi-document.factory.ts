@@ -6,8 +6,8 @@ import { OPENAPI_BEARER_SCHEME, OPENAPI_VERSION } from '../openapi.constants';
 import { OpenApiMessages } from '../openapi.messages';
 import { BearerErrorView } from '../views/bearer-error.view';
 import { HttpErrorView } from '../views/http-error.view';
-import { BEARER_ERROR_SCHEMA, errorResponses, HTTP_ERROR_SCHEMA } from './openapi-errors';
-import { buildOperation, OpenApiSchemaSource, templateOf } from './openapi-operation.builder';
+import { BEARER_ERROR_SCHEMA, errorResponses, HTTP_ERROR_SCHEMA } from './openapi-errors.util';
+import { buildOperation, OpenApiSchemaSource, templateOf } from './openapi-operation.factory';
 
 /** The dialect of every schema in the document: the tools' own. */
 const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';

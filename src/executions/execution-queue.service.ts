@@ -3,10 +3,9 @@ import { ExpressionBuilder, Kysely, Selectable, sql } from 'kysely';
 import { dialectOf } from '@kobana/database';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { AgentOutcome } from './agent/agent.outcome';
-import { toExecutionView } from './execution.mapper';
+import { AgentOutcome } from './agent/agent-outcome.interface';
 import type { ExecutionsTable } from './execution.table';
-import type { ExecutionView } from './execution.view';
+import { toExecutionView, type ExecutionView } from './execution.view';
 
 /**
  * The execution queue in the `executions` table, shared by every replica.

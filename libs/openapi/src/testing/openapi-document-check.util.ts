@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { OpenApiDocument, OpenApiResponse } from '../interfaces/openapi-document.interface';
-import { resolveComponentRefs } from './openapi-answer.check';
+import { resolveComponentRefs } from './openapi-answer-check.util';
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 

@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { Kysely, Selectable } from 'kysely';
 import type { KaduDatabase } from '../database/kadu-database.interface';
-import type { WebhookEndpointsTable } from './webhook.tables';
+import type { WebhookEndpointsTable } from './webhook.table';
 
 /**
  * The caller's organization's endpoint, unless deleted. Another

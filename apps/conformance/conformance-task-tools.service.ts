@@ -3,8 +3,8 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { McpArgs, McpContent, McpContext, McpInputRequired, McpTool } from '@kobana/mcp';
 import type { McpCallContext, McpTaskState, McpToolTask } from '@kobana/mcp';
-import { accepted, answer, elicit } from './conformance.input-required';
-import { ConformanceTaskJobs, JobHandle } from './conformance.task.jobs';
+import { accepted, answer, elicit } from './conformance-input-required.util';
+import { ConformanceTaskJobs, JobHandle } from './conformance-task-jobs.worker';
 
 export class GreetDto {
   @IsString()

@@ -1,8 +1,8 @@
 import { BILLING_API_V1 } from '../billing.constants';
 import type { CustomersTable } from '../customers/customer.table';
 import { RenderedDocument, renderedDocument } from '../documents/document.view';
-import { renderNfeXml } from '../documents/nfe-xml.renderer';
-import { renderPdf } from '../documents/pdf.renderer';
+import { renderNfeXml } from '../documents/nfe-xml.view';
+import { renderPdf } from '../documents/pdf.view';
 import type { InvoicesTable } from '../invoices/invoice.table';
 import type { NfesTable } from './nfe.table';
 

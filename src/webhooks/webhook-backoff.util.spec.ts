@@ -1,4 +1,4 @@
-import { webhookRetryDelayMs } from './webhook.backoff';
+import { webhookRetryDelayMs } from './webhook-backoff.util';
 
 describe('webhookRetryDelayMs', () => {
   it('waits the base after the first failure, then doubles', () => {

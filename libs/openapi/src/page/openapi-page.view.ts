@@ -1,6 +1,6 @@
 import type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from '../interfaces/openapi-document.interface';
 import { OPENAPI_DOCUMENT_FILE } from '../openapi.constants';
-import { OPENAPI_PAGE_STYLESHEET } from './openapi-page.style';
+import { OPENAPI_PAGE_STYLESHEET } from './openapi-page.constants';
 
 /**
  * The document as one HTML page a person can read: operations grouped by

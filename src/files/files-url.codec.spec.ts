@@ -2,7 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { KaduConfig } from '../config/kadu-config.interface';
 import { SecretsService } from '@kobana/host-kit';
 import { KaduSecretName } from '../secrets/secrets.constants';
-import { FilesUrlSigner } from './files.url-signer';
+import { FilesUrlSigner } from './files-url.codec';
 
 describe('FilesUrlSigner', () => {
   const secrets = { get: () => 's'.repeat(43) } as unknown as SecretsService<KaduSecretName>;

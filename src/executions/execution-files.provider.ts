@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { FilesReader, FilesWriter } from '../files/files.storage';
-import { ExecutionFiles, ExecutionInputFile, ExecutionOutputFile } from './execution-files.port';
+import { FilesReader, FilesWriter } from '../files/files-storage.service';
+import { ExecutionFiles, ExecutionInputFile, ExecutionOutputFile } from './execution-files.interface';
 
 /** {@link ExecutionFiles} on the files feature's own reader and writer. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { McpCompletion, McpResource, McpResourceParams, McpResourceTemplate } from '@kobana/mcp';
-import { RED_PIXEL_PNG, TEXTS } from './conformance.fixtures';
+import { RED_PIXEL_PNG, TEXTS } from './conformance-fixtures.constants';
 
 /** The suite's resources: one text document, one binary, one template. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { McpModuleOptions } from '@kobana/mcp';
 import { KADU_LIMITS_OPTIONS, KaduLimitsOptions } from './kadu-limits.options';
-import { KaduQueueAvailability } from './kadu-queue.availability';
+import { KaduQueueAvailability } from './kadu-queue-availability.provider';
 import { KaduRateLimitStore } from './kadu-rate-limit.store';
 
 const MINUTE_MS = 60_000;

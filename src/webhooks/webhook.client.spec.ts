@@ -2,7 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { KaduConfig } from '../config/kadu-config.interface';
-import { WebhookSender } from './webhook.sender';
+import { WebhookSender } from './webhook.client';
 
 describe('WebhookSender', () => {
   let server: Server;

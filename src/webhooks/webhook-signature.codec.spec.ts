@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { generateWebhookSecret, signWebhookPayload, verifyWebhookSignature } from './webhook.signature';
+import { generateWebhookSecret, signWebhookPayload, verifyWebhookSignature } from './webhook-signature.codec';
 
 describe('webhook signatures', () => {
   const secret = generateWebhookSecret();

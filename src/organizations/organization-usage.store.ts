@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 import type { KaduDatabase } from '../database/kadu-database.interface';
 import type { OrganizationUsageView } from './organization.view';
-import { DEFAULT_PLAN, isPlanName, PlanLimits, PlanName, PLANS } from './plan.catalog';
+import { DEFAULT_PLAN, isPlanName, PlanLimits, PlanName, PLANS } from './plan-catalog.constants';
 
 /** First instant of the UTC calendar month of `at`, ISO-8601. */
 export function monthStart(at: Date): string {

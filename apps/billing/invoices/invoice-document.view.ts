@@ -1,6 +1,6 @@
 import { BILLING_API_V1 } from '../billing.constants';
 import { RenderedDocument, renderedDocument } from '../documents/document.view';
-import { renderPdf } from '../documents/pdf.renderer';
+import { renderPdf } from '../documents/pdf.view';
 import type { CustomersTable } from '../customers/customer.table';
 import type { InvoicesTable } from './invoice.table';
 

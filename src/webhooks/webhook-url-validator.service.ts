@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { lookup } from 'node:dns/promises';
 import { isPublicAddress } from '@kobana/outbound';
 import { KaduConfig } from '../config/kadu-config.interface';
-import { checkWebhookUrlHost } from './webhook-url.host-policy';
+import { checkWebhookUrlHost } from './webhook-url-host.policy';
 import { WEBHOOK_URL_MESSAGES as MESSAGES } from './webhook-url.messages';
 
 /**

@@ -1,4 +1,4 @@
-import { prorate } from './proration';
+import { prorate } from './proration.util';
 
 describe('prorate', () => {
   it('charges the difference for the remaining days, to the cent', () => {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { WEBHOOK_URL_MESSAGES as MESSAGES } from './webhook-url.messages';
-import { decodePunycode } from './webhook-url.punycode';
+import { decodePunycode } from './punycode.codec';
 
 /** A webhook URL's host once the policy accepted it, as the sender connects to it. */
 export interface WebhookHost {
