@@ -4,7 +4,7 @@ import { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { ClientMetadataError } from './client-metadata.error';
 import { ClientMetadataPolicyError } from './client-metadata-policy.error';
-import { ClientMetadataDocuments } from './client-metadata.resolver';
+import { ClientMetadataDocuments } from './client-metadata-resolver.provider';
 
 /** How long the slow documents take. */
 const HELD_MS = 600;

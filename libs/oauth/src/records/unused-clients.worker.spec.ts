@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { AdapterPayload } from 'oidc-provider';
 import { narrowDatabase } from '@kobana/database';
 import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
-import type { OAuthHostDatabase } from '../oauth-host';
+import type { OAuthHostDatabase } from '../oauth-host.table';
 import { createOAuthRecords } from './oauth.migration';
-import { OAuthPruner } from './oauth.pruner';
-import { OAuthRecordsAdapter } from './oauth-records.adapter';
-import type { OAuthDatabase } from './oauth.tables';
-import { resolveOAuthServerSettings } from '../oauth-server.settings';
+import { OAuthPruner } from './oauth-pruner.worker';
+import { OAuthRecordsAdapter } from './oauth-records.store';
+import type { OAuthDatabase } from './oauth.table';
+import { resolveOAuthServerSettings } from '../oauth-server.options';
 
 const DAY = 86_400_000;
 const NOW = new Date(Date.UTC(2026, 5, 1));

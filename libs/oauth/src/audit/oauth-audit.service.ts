@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectPeople, People } from '@kobana/people';
-import { OAuthAuditRecord, OAuthAuditSink } from '../interfaces/oauth-audit.sink';
-import { OAUTH_LOG_CONTEXT } from './oauth-request.log';
+import { OAuthAuditRecord, OAuthAuditSink } from '../interfaces/oauth-audit-sink.interface';
+import { OAUTH_LOG_CONTEXT } from './oauth-request-log.view';
 
 /** An event before its organization is known: the person's own. */
 export type OAuthAuditEntry = Omit<OAuthAuditRecord, 'organization_id' | 'time'>;

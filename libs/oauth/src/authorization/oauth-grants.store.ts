@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OAuthHostDatabase } from '../oauth-host';
+import type { OAuthHostDatabase } from '../oauth-host.table';
 
 /** A person's remembered consent to one client: the grant's id and the scopes it holds for the resource. */
 export interface RememberedGrant {

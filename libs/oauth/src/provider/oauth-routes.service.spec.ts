@@ -1,4 +1,4 @@
-import { providerAnswers } from './oauth-routes.installer';
+import { providerAnswers } from './oauth-routes.service';
 
 describe('providerAnswers (which requests the authorization server gets)', () => {
   it.each([

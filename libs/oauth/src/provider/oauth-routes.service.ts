@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.settings';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.options';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import { OAUTH_ROUTES } from './oauth-provider.factory';
 import { OAuthMessages } from '../oauth.messages';
 import { OAuthProviderService } from './oauth-provider.service';
-import { RegistrationThrottle } from '../registration/registration.throttle';
+import { RegistrationThrottle } from '../registration/registration-throttle.service';
 
 const OPENID_CONFIGURATION = '/.well-known/openid-configuration';
 const AUTHORIZATION_SERVER_METADATA = '/.well-known/oauth-authorization-server';

@@ -1,6 +1,6 @@
 import { Kysely, sql } from 'kysely';
 import { PRE_REGISTERED_CLIENT_PREFIX } from '../grants/connected-apps.service';
-import type { OAuthDatabase } from './oauth.tables';
+import type { OAuthDatabase } from './oauth.table';
 
 /** Clients looked at per statement: one pass over their records per batch. */
 const BATCH = 500;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { McpCaller, McpTokenVerifier } from '@kobana/mcp';
 import { McpAccessTokenVerifier } from '@kobana/identity';
-import { OAuthAccessTokenVerifier } from './oauth-access-token.verifier';
-import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.settings';
+import { OAuthAccessTokenVerifier } from './oauth-access-token.provider';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.options';
 
 /**
  * The MCP verifier a host hands the MCP module: a token with the host's

@@ -1,14 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { guardedRequest } from '@kobana/outbound';
-import type { ClientMetadataDocument, ClientMetadataSource } from '../../interfaces/client-metadata.source';
-import { ClientMetadataCache, freshnessSeconds } from './client-metadata.cache';
+import type { ClientMetadataDocument, ClientMetadataSource } from '../../interfaces/client-metadata-source.interface';
+import { ClientMetadataCache, freshnessSeconds } from './client-metadata-cache.store';
 import { ClientMetadataError } from './client-metadata.error';
-import { ClientMetadataFetchSlots } from './client-metadata.fetch-slots';
+import { ClientMetadataFetchSlots } from './client-metadata-fetch-slots.service';
 import { CLIENT_METADATA_MESSAGES } from './client-metadata.messages';
 import { ClientMetadataOptions, ResolvedClientMetadataOptions, resolveClientMetadataOptions } from './client-metadata.options';
 import { ClientMetadataPolicyError } from './client-metadata-policy.error';
-import { isClientMetadataUrl } from './client-metadata.url';
-import { validateClientMetadata } from './client-metadata.validator';
+import { isClientMetadataUrl } from './client-metadata-url.policy';
+import { validateClientMetadata } from './client-metadata.parser';
 
 /**
  * The {@link ClientMetadataSource} of draft-ietf-oauth-client-id-metadata-document:

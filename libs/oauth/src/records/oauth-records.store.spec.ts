@@ -1,12 +1,12 @@
 import { Kysely } from 'kysely';
 import { narrowDatabase } from '@kobana/database';
-import type { OAuthDatabase } from './oauth.tables';
+import type { OAuthDatabase } from './oauth.table';
 import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
-import { OAuthAccessTokenVerifier } from '../verification/oauth-access-token.verifier';
-import type { OAuthHostDatabase } from '../oauth-host';
+import { OAuthAccessTokenVerifier } from '../verification/oauth-access-token.provider';
+import type { OAuthHostDatabase } from '../oauth-host.table';
 import { createOAuthRecords } from './oauth.migration';
-import { hashRecordId, OAuthRecordsAdapter, pruneOAuthRecords } from './oauth-records.adapter';
-import { resolveOAuthServerSettings } from '../oauth-server.settings';
+import { hashRecordId, OAuthRecordsAdapter, pruneOAuthRecords } from './oauth-records.store';
+import { resolveOAuthServerSettings } from '../oauth-server.options';
 
 const NOW = new Date(Date.UTC(2026, 5, 1, 12));
 const RESOURCE = 'https://kadu.test/mcp';

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { narrowDatabase, PeriodicPruner } from '@kobana/database';
-import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host';
-import { pruneOAuthRecords } from './oauth-records.adapter';
-import { deleteUnusedClients } from './unused-clients.sweep';
-import type { OAuthDatabase } from './oauth.tables';
-import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.settings';
+import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host.table';
+import { pruneOAuthRecords } from './oauth-records.store';
+import { deleteUnusedClients } from './unused-clients.worker';
+import type { OAuthDatabase } from './oauth.table';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.options';
 
 /**
  * Deletes expired OAuth records (codes, tokens, interactions, sessions,

@@ -1,4 +1,4 @@
-import { isClientMetadataUrl } from './client-metadata.url';
+import { isClientMetadataUrl } from './client-metadata-url.policy';
 
 describe('isClientMetadataUrl', () => {
   it.each([

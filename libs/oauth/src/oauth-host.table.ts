@@ -1,5 +1,5 @@
 import type { AttemptCounterDatabase } from '@kobana/approvals';
-import type { OAuthDatabase } from './records/oauth.tables';
+import type { OAuthDatabase } from './records/oauth.table';
 
 /**
  * Injection token of the host's `Kysely<OAuthHostDatabase>`: the host's own

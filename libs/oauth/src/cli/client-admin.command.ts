@@ -1,6 +1,6 @@
 import { CliCommands, CliFailure, CliIo } from '@kobana/host-kit';
 import type { ConnectedAppsService } from '../grants/connected-apps.service';
-import { parseClientCreateArgs, parseClientDeleteArgs, parseClientListArgs } from './client-admin.args';
+import { parseClientCreateArgs, parseClientDeleteArgs, parseClientListArgs } from './client-admin.parser';
 import { OAUTH_CLI_MESSAGES } from './oauth-cli.messages';
 
 /** The help text of {@link CLIENT_ADMIN_COMMANDS}, for a host's usage (indented as a command list). */

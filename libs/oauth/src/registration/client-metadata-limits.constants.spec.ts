@@ -1,4 +1,4 @@
-import { CLIENT_METADATA_LIMITS, clientMetadataOverLimit } from './client-metadata.limits';
+import { CLIENT_METADATA_LIMITS, clientMetadataOverLimit } from './client-metadata-limits.constants';
 
 const uris = (count: number) => Array.from({ length: count }, (_, n) => `https://app.example/cb/${n}`);
 

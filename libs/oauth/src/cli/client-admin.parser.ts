@@ -1,5 +1,5 @@
 import { CliUsageError, parseCliOptions } from '@kobana/host-kit';
-import type { NewPublicClient } from '../grants/connected-app.types';
+import type { NewPublicClient } from '../grants/connected-app.interface';
 import { isAllowedRedirectUri } from '../registration/redirect-uri.policy';
 import { OAUTH_CLI_MESSAGES } from './oauth-cli.messages';
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { McpCaller, McpTokenVerifier } from '@kobana/mcp';
 import type { Kysely } from 'kysely';
-import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host';
-import { hashRecordId } from '../records/oauth-records.adapter';
-import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.settings';
+import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host.table';
+import { hashRecordId } from '../records/oauth-records.store';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.options';
 
 /** Longer than any access token the provider issues (43 characters); longer input is not looked up. */
 const MAX_TOKEN_LENGTH = 256;

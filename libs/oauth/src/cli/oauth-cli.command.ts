@@ -1,7 +1,7 @@
 import { adaptCliCommands, CliCommands, TOKEN_ADMIN_COMMANDS, TokenAdmin } from '@kobana/host-kit';
 import type { ConnectedAppsService } from '../grants/connected-apps.service';
-import { CLIENT_ADMIN_COMMANDS } from './client-admin.commands';
-import { OAuthTokenAdmin } from './oauth-token.admin';
+import { CLIENT_ADMIN_COMMANDS } from './client-admin.command';
+import { OAuthTokenAdmin } from './oauth-token.command';
 
 /** What a host CLI runs against once its host is an authorization server: its identity, and the OAuth grants and clients. */
 export interface OAuthCliServices<I extends TokenAdmin = TokenAdmin> {

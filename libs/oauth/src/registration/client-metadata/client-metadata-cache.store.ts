@@ -1,4 +1,4 @@
-import type { ClientMetadataDocument } from '../../interfaces/client-metadata.source';
+import type { ClientMetadataDocument } from '../../interfaces/client-metadata-source.interface';
 import type { ResolvedClientMetadataOptions } from './client-metadata.options';
 
 /** What is remembered of one URL: its document, or why it failed. */

@@ -1,4 +1,4 @@
-import { ClientMetadataCache, freshnessSeconds } from './client-metadata.cache';
+import { ClientMetadataCache, freshnessSeconds } from './client-metadata-cache.store';
 
 const limits = { defaultCacheSeconds: 300, maxCacheSeconds: 86_400 };
 const document = (n: number) => ({ document: { client_id: `https://a.example/${n}`, redirect_uris: ['https://a.example/cb'] } });

@@ -1,7 +1,7 @@
 import { Kysely, SelectQueryBuilder } from 'kysely';
 import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { OAuthDatabase, OAuthRecordsTable } from './oauth.tables';
+import type { OAuthDatabase, OAuthRecordsTable } from './oauth.table';
 
 /** SHA-256 (hex) of a record id: the only form in which an id (a token, a code) is stored. */
 export function hashRecordId(id: string): string {

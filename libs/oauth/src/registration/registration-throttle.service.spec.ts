@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { createApprovals, secureApprovalSignIn } from '@kobana/approvals';
 import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
-import type { OAuthHostDatabase } from '../oauth-host';
-import { resolveOAuthServerSettings } from '../oauth-server.settings';
-import { RegistrationThrottle } from './registration.throttle';
+import type { OAuthHostDatabase } from '../oauth-host.table';
+import { resolveOAuthServerSettings } from '../oauth-server.options';
+import { RegistrationThrottle } from './registration-throttle.service';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000);
 const settings = resolveOAuthServerSettings({ issuer: 'https://as.example', resource: 'https://as.example/mcp', scopes: [], personalTokenPrefix: 'x_' });

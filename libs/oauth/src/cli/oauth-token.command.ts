@@ -1,5 +1,5 @@
 import type { TokenAdmin, TokenListArgs, TokenListRow } from '@kobana/host-kit';
-import type { ConnectedApp } from '../grants/connected-app.types';
+import type { ConnectedApp } from '../grants/connected-app.interface';
 import type { ConnectedAppsService } from '../grants/connected-apps.service';
 import { OAUTH_CLI_MESSAGES } from './oauth-cli.messages';
 

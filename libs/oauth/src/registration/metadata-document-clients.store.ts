@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { ClientMetadataError } from './client-metadata/client-metadata.error';
-import type { OAuthRecordsAdapter } from '../records/oauth-records.adapter';
-import type { ClientMetadataDocument, ClientMetadataSource } from '../interfaces/client-metadata.source';
+import type { OAuthRecordsAdapter } from '../records/oauth-records.store';
+import type { ClientMetadataDocument, ClientMetadataSource } from '../interfaces/client-metadata-source.interface';
 import { OAuthMessages } from '../oauth.messages';
 import { applicationTypeOf } from './redirect-uri.policy';
 

@@ -1,6 +1,6 @@
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { OAuthMessages } from '../oauth.messages';
-import { oidcProvider } from '../provider/oidc-provider.loader';
+import { oidcProvider } from '../provider/oidc-provider.util';
 
 /** What a spendable token (an authorization code, a refresh token) knows of its resources. */
 interface BoundToken {

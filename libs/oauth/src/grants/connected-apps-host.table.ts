@@ -1,4 +1,4 @@
-import type { OAuthRecordsTable } from '../records/oauth.tables';
+import type { OAuthRecordsTable } from '../records/oauth.table';
 
 /**
  * Injection token of the host's `Kysely<ConnectedAppsDatabase>`: the host's

@@ -1,5 +1,5 @@
 import { ClientMetadataError } from './client-metadata.error';
-import { validateClientMetadata } from './client-metadata.validator';
+import { validateClientMetadata } from './client-metadata.parser';
 
 const URL_ = 'https://app.example.com/client.json';
 const good = { client_id: URL_, client_name: 'Example', redirect_uris: ['https://app.example.com/callback', 'http://127.0.0.1:3334/cb'] };

@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { ClientMetadataError } from './client-metadata/client-metadata.error';
-import type { ClientMetadataSource } from '../interfaces/client-metadata.source';
-import { MetadataDocumentClients } from './metadata-document.clients';
-import type { OAuthRecordsAdapter } from '../records/oauth-records.adapter';
+import type { ClientMetadataSource } from '../interfaces/client-metadata-source.interface';
+import { MetadataDocumentClients } from './metadata-document-clients.store';
+import type { OAuthRecordsAdapter } from '../records/oauth-records.store';
 
 const DOCUMENT_URL = 'https://app.example/oauth/client.json';
 

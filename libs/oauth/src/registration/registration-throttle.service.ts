@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { AttemptCounterDatabase, countAttempt } from '@kobana/approvals';
 import { narrowDatabase } from '@kobana/database';
-import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host';
-import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.settings';
+import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host.table';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.options';
 
 /**
  * Dynamic Client Registration per client address: `registrationLimit.limit`

@@ -1,5 +1,5 @@
-import { clientMetadataOverLimit } from '../client-metadata.limits';
-import type { ClientMetadataDocument } from '../../interfaces/client-metadata.source';
+import { clientMetadataOverLimit } from '../client-metadata-limits.constants';
+import type { ClientMetadataDocument } from '../../interfaces/client-metadata-source.interface';
 import { ClientMetadataError } from './client-metadata.error';
 import { CLIENT_METADATA_MESSAGES } from './client-metadata.messages';
 
