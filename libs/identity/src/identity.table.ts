@@ -1,4 +1,4 @@
-import type { TokenAudience } from './identity.types';
+import type { TokenAudience } from './identity.interface';
 
 /**
  * Identity tables as Kysely sees them. Ids are UUID text and timestamps are

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateTokenSecret, hashTokenSecret } from './access-token.codec';
 import { PERSONAL_ACCESS_TOKEN_CLIENT } from './identity.constants';
-import type { TokenAudience } from './identity.types';
+import type { TokenAudience } from './identity.interface';
 
 const MS_PER_DAY = 86_400_000;
 

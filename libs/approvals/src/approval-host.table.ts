@@ -1,4 +1,4 @@
-import type { McpApprovalsTable, McpConfirmationNoncesTable, ApprovalSessionsTable, SignInThrottlesTable } from './approval.tables';
+import type { McpApprovalsTable, McpConfirmationNoncesTable, ApprovalSessionsTable, SignInThrottlesTable } from './approval.table';
 
 /**
  * Injection token of the host's `Kysely<ApprovalDatabase>`: the host's own

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { createHash } from 'node:crypto';
 import { narrowDatabase } from '@kobana/database';
-import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host';
-import { AttemptCounterDatabase, countAttempt } from './attempt.counter';
-import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings, SignInThrottleRule } from './approval-flow.settings';
+import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host.table';
+import { AttemptCounterDatabase, countAttempt } from './attempt-counter.store';
+import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings, SignInThrottleRule } from './approval-flow.options';
 
 /** The keys one sign-in attempt counts against. */
 export interface SignInKeys {

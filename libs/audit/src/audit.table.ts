@@ -1,5 +1,5 @@
 import type { McpAuditEvent } from '@kobana/mcp';
-import type { AuditEventKind } from './audit-oauth.events';
+import type { AuditEventKind } from './audit-oauth.constants';
 
 /**
  * Audit events of the MCP endpoint (see `McpAuditEvent`), as Kysely sees

@@ -1,10 +1,10 @@
 import { Kysely } from 'kysely';
 import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
-import { ApprovalFlowSettings, DEFAULT_APPROVAL_FLOW_SETTINGS } from './approval-flow.settings';
-import { ApprovalDatabase } from './approval-host';
+import { ApprovalFlowSettings, DEFAULT_APPROVAL_FLOW_SETTINGS } from './approval-flow.options';
+import { ApprovalDatabase } from './approval-host.table';
 import { createApprovals } from './approvals.migration';
 import { secureApprovalSignIn } from './approvals-sign-in.migration';
-import { SignInThrottle } from './sign-in.throttle';
+import { SignInThrottle } from './sign-in-throttle.service';
 
 const MINUTE = 60_000;
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1) + minutes * MINUTE);

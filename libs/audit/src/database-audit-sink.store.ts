@@ -2,11 +2,11 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { CompiledQuery, Kysely } from 'kysely';
 import { v7 as timeOrderedUuid } from 'uuid';
 import type { McpAuditEvent, McpAuditSink } from '@kobana/mcp';
-import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
-import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.settings';
-import { AuditEventsTable } from './audit.tables';
+import { AUDIT_DATABASE, AuditDatabase } from './audit-host.table';
+import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.options';
+import { AuditEventsTable } from './audit.table';
 import { AuditMessages } from './audit.messages';
-import { AuditOAuthRecord, OAUTH_EVENT_METHODS } from './audit-oauth.events';
+import { AuditOAuthRecord, OAUTH_EVENT_METHODS } from './audit-oauth.constants';
 
 interface Pending {
   row: AuditEventsTable;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SignInThrottlesTable } from './approval.tables';
+import type { SignInThrottlesTable } from './approval.table';
 
 /** The database an {@link countAttempt} counts in: any host database with `sign_in_throttles`. */
 export interface AttemptCounterDatabase {

@@ -1,6 +1,6 @@
 import { Selectable } from 'kysely';
-import { AccessTokensTable, UsersTable } from './identity.tables';
-import { AccessTokenRecord, UserRecord } from './identity.types';
+import { AccessTokensTable, UsersTable } from './identity.table';
+import { AccessTokenRecord, UserRecord } from './identity.interface';
 
 /** A user row without its password hash, which never leaves `IdentityService`. */
 export function toUserRecord(row: Selectable<UsersTable>): UserRecord {

@@ -1,4 +1,4 @@
-import type { AuditEventsTable } from './audit.tables';
+import type { AuditEventsTable } from './audit.table';
 
 /**
  * Injection token of the host's `Kysely<AuditDatabase>`: the host's own

@@ -1,13 +1,13 @@
 import { Kysely } from 'kysely';
 import type { McpAuditEvent } from '@kobana/mcp';
 import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
-import { AuditDatabase } from './audit-host';
+import { AuditDatabase } from './audit-host.table';
 import { createAuditEvents } from './audit-events.migration';
 import { addAuditEventKind } from './audit-event-kind.migration';
-import { DatabaseAuditSink, toRow } from './database-audit.sink';
+import { DatabaseAuditSink, toRow } from './database-audit-sink.store';
 import { AuditEventsService } from './audit-events.service';
-import { AuditEventsPruner } from './audit-events.pruner';
-import { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.settings';
+import { AuditEventsPruner } from './audit-events-pruner.worker';
+import { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.options';
 import { encodeAuditCursor } from './audit-cursor.codec';
 
 const event = (n: number, fields: Partial<McpAuditEvent> = {}): McpAuditEvent => ({

@@ -1,4 +1,4 @@
-import { PasswordCheckGate, PasswordCheckGateFullError } from './password-check.gate';
+import { PasswordCheckGate, PasswordCheckGateFullError } from './password-check-gate.service';
 
 describe('PasswordCheckGate', () => {
   it('runs at most `concurrency` checks at once, queues up to the limit, refuses the rest at once', async () => {

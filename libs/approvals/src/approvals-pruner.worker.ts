@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Kysely } from 'kysely';
 import { PeriodicPruner } from '@kobana/database';
-import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host';
+import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host.table';
 import { ApprovalSessionsService } from './approval-sessions.service';
-import { SignInThrottle } from './sign-in.throttle';
+import { SignInThrottle } from './sign-in-throttle.service';
 
 /** Sweep interval when `APPROVALS_PRUNE_INTERVAL_MS` is unset: ten minutes. */
 export const DEFAULT_PRUNE_INTERVAL_MS = 10 * 60_000;

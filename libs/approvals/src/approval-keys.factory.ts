@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
-import { APPROVAL_SIGNING_SECRET, ApprovalSigningSecret } from './approval-host';
+import { APPROVAL_SIGNING_SECRET, ApprovalSigningSecret } from './approval-host.table';
 
 /**
  * Keys of the approval flow, each derived from the host's signing secret with its

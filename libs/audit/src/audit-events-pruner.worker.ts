@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { PeriodicPruner } from '@kobana/database';
-import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
-import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.settings';
+import { AUDIT_DATABASE, AuditDatabase } from './audit-host.table';
+import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.options';
 import { AuditMessages } from './audit.messages';
 
 const DAY_MS = 24 * 60 * 60_000;
