@@ -24,6 +24,7 @@ const CHECKED_FOLDERS = [
   'libs/approvals',
   'libs/audit',
   'libs/identity',
+  'libs/platform',
 ];
 
 /** Files that start a program or open a folder, and so have no role of their own. */

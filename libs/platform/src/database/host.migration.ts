@@ -4,7 +4,7 @@ import type { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
 import { createOAuthRecords } from '@kobana/oauth';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 import { HostMessages } from '../host.messages';
 
 /**

@@ -1,7 +1,7 @@
 import { TOKEN_ADMIN_USAGE, TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
 import { CLIENT_ADMIN_USAGE, PASSWORD_RESET_USAGE } from '@kobana/oauth';
-import type { HostDescriptor } from '../host.descriptor';
-import { defaultDatabaseUrl } from '../config/host-config.loader';
+import type { HostDescriptor } from '../host-descriptor.interface';
+import { defaultDatabaseUrl } from '../config/host-config.parser';
 
 /** The CLI's help text: the same for every host, apart from its name, roles, scopes and database. */
 export function hostCliUsage(host: HostDescriptor): string {

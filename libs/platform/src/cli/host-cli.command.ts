@@ -8,8 +8,8 @@ import { hostIdentityOptions } from '../config/host-identity.options';
 import { HostDatabaseModule } from '../database/host-database.module';
 import { HostFlowsModule } from '../host-flows.module';
 import { HOST_DATABASE } from '../host.constants';
-import type { HostDescriptor } from '../host.descriptor';
-import { hostCliUsage } from './host-cli.usage';
+import type { HostDescriptor } from '../host-descriptor.interface';
+import { hostCliUsage } from './host-cli.messages';
 import { parseTokenCreateArgs, runTokenCreate } from './token-create.command';
 
 /** What the CLI opens: configuration, the (migrated) database, identity and the OAuth grants and clients. No HTTP, no MCP. */

@@ -7,7 +7,7 @@ import { McpModule, McpModuleOptions } from '@kobana/mcp';
 import { OAUTH_UNPARSED_PATHS, OAuthBearerVerifier } from '@kobana/oauth';
 import type { HostSettings } from '../config/host-settings.interface';
 import { HOST_SETTINGS } from '../host.constants';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 
 /** @default of `HostMcpDescriptor.path`. */
 export const DEFAULT_MCP_PATH = '/mcp';

@@ -6,7 +6,7 @@ import type { TelemetryHandle } from '@kobana/host-kit/telemetry';
 import { McpDrainService } from '@kobana/mcp';
 import type { HostSettings } from '../config/host-settings.interface';
 import { HOST_SETTINGS } from '../host.constants';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 
 /**
  * The shutdown on SIGTERM and SIGINT (see `docs/deployment.md`), in the

@@ -1,5 +1,5 @@
 import { ConfigurationError, Environment, parseBooleanSetting, parseIntegerSetting, readServerConfig, readSetting } from '@kobana/host-kit';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 import { HostMessages } from '../host.messages';
 import type { HostConfig, HostSettings } from './host-settings.interface';
 
