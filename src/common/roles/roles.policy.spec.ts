@@ -1,5 +1,5 @@
 import type { McpCaller } from '@kobana/mcp';
-import { assertRole } from './assert-role';
+import { assertRole } from './roles.policy';
 
 describe('assertRole', () => {
   const caller = (roles: string[]): McpCaller => ({ subject: 'u', organization_id: 'o', client_id: 'c', scopes: [], roles });

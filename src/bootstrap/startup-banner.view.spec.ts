@@ -1,6 +1,6 @@
 import { HostBannerInput, renderHostBanner } from '@kobana/platform';
 import { KADU } from '../kadu.host';
-import type { DemoSeed } from './demo.seeder';
+import type { DemoSeed } from './demo-seed.bootstrap';
 
 const renderStartupBanner = (input: HostBannerInput<DemoSeed>): string => renderHostBanner(KADU, input);
 

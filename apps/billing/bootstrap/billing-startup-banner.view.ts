@@ -1,4 +1,4 @@
-import { BillingDemoSeed } from './billing-demo.seeder';
+import { BillingDemoSeed } from './billing-demo-seed.bootstrap';
 
 /**
  * Billing's banner lines of a demo seeded with credentials: the MCP and API

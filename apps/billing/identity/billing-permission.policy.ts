@@ -1,7 +1,7 @@
 import { ForbiddenException } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
 import { BillingMessages } from '../billing.messages';
-import { BillingPermission, rolesWith } from './billing-roles';
+import { BillingPermission, rolesWith } from './billing-roles.constants';
 
 /**
  * The REST route's check of a panel permission. Over MCP the tool declares

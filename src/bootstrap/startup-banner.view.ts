@@ -1,4 +1,4 @@
-import { DemoSeed } from './demo.seeder';
+import { DemoSeed } from './demo-seed.bootstrap';
 
 const PROTOCOL_VERSION = '2026-07-28';
 const FIRST_TOOL = 'kadu_organization_get';

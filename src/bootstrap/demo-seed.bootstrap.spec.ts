@@ -3,7 +3,7 @@ import { openTestDatabase } from '../../test/support/test-database';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { IdentityService } from '@kobana/identity';
 import { DEMO_OWNER_EMAIL, DEMO_TOKEN_CLIENT } from './demo.constants';
-import { seedDemo } from './demo.seeder';
+import { seedDemo } from './demo-seed.bootstrap';
 import { hostIdentityOptions } from '@kobana/platform';
 import { KADU } from '../kadu.host';
 
