@@ -8,7 +8,7 @@ import { TaskIdDto } from './dto/task-id.dto';
 import { UpdateTaskPermissionsDto } from './dto/update-task-permissions.dto';
 import { findActiveTask } from './task.store';
 import { TaskPermissionsView, toTaskPermissionsView } from './task-permissions.view';
-import { assertRole } from '../common/roles/assert-role';
+import { assertRole } from '../common/roles/roles.policy';
 import { TASK_ADMIN_ROLES } from './task-roles.policy';
 import { describeTask } from './task-confirmation.view';
 import { KaduConfirmationMessages, wordsList } from '../common/confirmation/kadu-confirmation.messages';

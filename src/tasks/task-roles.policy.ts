@@ -1,4 +1,4 @@
-import type { KaduRole } from '../identity/kadu-identity.types';
+import type { KaduRole } from '../identity/kadu-identity.constants';
 
 /** Roles that may create, change and delete tasks. */
 export const TASK_EDITOR_ROLES: KaduRole[] = ['owner', 'admin', 'operator'];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseConfirmationStore } from '@kobana/approvals';
 import { CreateTokenOptions, IdentityService } from '@kobana/identity';
-import { BillingRole } from '../../apps/billing/identity/billing-roles';
+import { BillingRole } from '../../apps/billing/identity/billing-roles.constants';
 import { expectToolOutputMatches } from '@kobana/mcp/testing';
 import { createHostApp } from '@kobana/platform';
 import { BILLING } from '../../apps/billing/billing.host';

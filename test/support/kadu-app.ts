@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { MCP_PATH } from '../../src/app.constants';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { CreateTokenOptions, IdentityService } from '@kobana/identity';
-import { KaduRole } from '../../src/identity/kadu-identity.types';
+import { KaduRole } from '../../src/identity/kadu-identity.constants';
 import { createPostgresTestDatabase, testsOnPostgres } from './migrated-test.database';
 import { freePort } from './free-port';
 import { HOST_DATABASE as KADU_DATABASE, createHostApp } from '@kobana/platform';

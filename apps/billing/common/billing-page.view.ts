@@ -1,7 +1,7 @@
 import { Type as ClassOf } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { getMetadataStorage, IsArray, IsInt, IsOptional, ValidateNested } from 'class-validator';
-import { BillingPage } from './offset-page';
+import { BillingPage } from './offset-page.util';
 
 /** `meta` of a Billing listing. */
 export class BillingPageMetaView {

@@ -4,7 +4,7 @@ import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
 import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { BILLING_API_V1 } from '../billing.constants';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
-import { BillingPage } from '../common/offset-page';
+import { BillingPage } from '../common/offset-page.util';
 import { CustomerView } from './customer.view';
 import { CustomersService } from './customers.service';
 import { DeletedCustomerView } from './customer.view';

@@ -4,7 +4,7 @@ import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
 import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { BILLING_API_V1 } from '../billing.constants';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
-import { BillingPage } from '../common/offset-page';
+import { BillingPage } from '../common/offset-page.util';
 import { DocumentView } from '../documents/document.view';
 import { ListInvoicesDto } from './dto/list-invoices.dto';
 import { UpsertInvoiceDto } from './dto/upsert-invoice.dto';

@@ -5,14 +5,14 @@ import { BILLING_SCOPES } from '../billing.constants';
 import { BillingMessages } from '../billing.messages';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
 import { IdempotencyService } from '@kobana/idempotency';
-import { BillingPage, offsetPage } from '../common/offset-page';
+import { BillingPage, offsetPage } from '../common/offset-page.util';
 import { BillingPageView } from '../common/billing-page.view';
 import { findActiveCustomer } from '../customers/customer.store';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { InjectBillingDatabase } from '../database/inject-billing-database.decorator';
 import { DocumentView, RenderedDocument } from '../documents/document.view';
-import { assertPermission } from '../identity/billing-permission.check';
-import { rolesWith } from '../identity/billing-roles';
+import { assertPermission } from '../identity/billing-permission.policy';
+import { rolesWith } from '../identity/billing-roles.constants';
 import { ListInvoicesDto } from './dto/list-invoices.dto';
 import { UpsertInvoiceDto } from './dto/upsert-invoice.dto';
 import { renderInvoicePdf } from './invoice-document.view';
@@ -20,7 +20,7 @@ import { findInvoice, insertInvoice } from './invoice.store';
 import { InvoicesTable } from './invoice.table';
 import { InvoiceView, toInvoiceView } from './invoice.view';
 import { BillingConfirmationMessages } from '../billing-confirmation.messages';
-import { invoiceWords } from '../common/billing-confirmation.words';
+import { invoiceWords } from '../common/billing-confirmation.view';
 
 const READ = { scopes: [BILLING_SCOPES.read], roles: rolesWith('invoices.read'), annotations: { readOnlyHint: true, idempotentHint: true } };
 

@@ -7,13 +7,13 @@ import { BILLING_SCOPES } from '../billing.constants';
 import { BillingMessages } from '../billing.messages';
 import { BillingIdDto } from '../common/billing-id.dto';
 import { IdempotencyService } from '@kobana/idempotency';
-import { BillingPage, offsetPage } from '../common/offset-page';
+import { BillingPage, offsetPage } from '../common/offset-page.util';
 import { BillingPageView } from '../common/billing-page.view';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { InjectBillingDatabase } from '../database/inject-billing-database.decorator';
 import { DocumentView, RenderedDocument } from '../documents/document.view';
-import { assertPermission } from '../identity/billing-permission.check';
-import { rolesWith } from '../identity/billing-roles';
+import { assertPermission } from '../identity/billing-permission.policy';
+import { rolesWith } from '../identity/billing-roles.constants';
 import { findInvoice } from '../invoices/invoice.store';
 import { CancelNfeDto, IssueNfeDto } from './dto/issue-nfe.dto';
 import { ListNfesDto } from './dto/list-nfes.dto';
@@ -22,7 +22,7 @@ import { NfeDocumentInput, renderNfePdf, renderNfeXmlDocument } from './nfe-docu
 import { NfesTable } from './nfe.table';
 import { NfeView, toNfeView } from './nfe.view';
 import { BillingConfirmationMessages } from '../billing-confirmation.messages';
-import { invoiceWords } from '../common/billing-confirmation.words';
+import { invoiceWords } from '../common/billing-confirmation.view';
 
 const READ = { scopes: [BILLING_SCOPES.read], roles: rolesWith('nfes.read'), annotations: { readOnlyHint: true, idempotentHint: true } };
 const SERIES = '1';

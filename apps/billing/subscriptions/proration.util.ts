@@ -1,5 +1,5 @@
 import { IsInt } from 'class-validator';
-import { daysBetween } from '../common/billing-dates';
+import { daysBetween } from '../common/billing-dates.util';
 
 /** What a mid-cycle plan change is worth, in cents. */
 export class Proration {

@@ -4,7 +4,7 @@ import { IdempotencyKeyHeader, withIdempotencyKey } from '@kobana/idempotency';
 import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { BILLING_API_V1 } from '../billing.constants';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
-import { BillingPage } from '../common/offset-page';
+import { BillingPage } from '../common/offset-page.util';
 import { ChangePlanBodyDto, ChangePlanDto } from './dto/change-plan.dto';
 import { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import { ListSubscriptionsDto } from './dto/list-subscriptions.dto';

@@ -5,16 +5,16 @@ import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { monotonicNow } from '@kobana/host-kit';
 import { BILLING_SCOPES } from '../billing.constants';
 import { BillingMessages } from '../billing.messages';
-import { addOneMonth, today } from '../common/billing-dates';
+import { addOneMonth, today } from '../common/billing-dates.util';
 import { BillingIdDto, BillingIdWriteDto } from '../common/billing-id.dto';
 import { IdempotencyService } from '@kobana/idempotency';
-import { BillingPage, offsetPage } from '../common/offset-page';
+import { BillingPage, offsetPage } from '../common/offset-page.util';
 import { BillingPageView } from '../common/billing-page.view';
 import { findActiveCustomer } from '../customers/customer.store';
 import { BillingDatabase } from '../database/billing-database.interface';
 import { InjectBillingDatabase } from '../database/inject-billing-database.decorator';
-import { assertPermission } from '../identity/billing-permission.check';
-import { rolesWith } from '../identity/billing-roles';
+import { assertPermission } from '../identity/billing-permission.policy';
+import { rolesWith } from '../identity/billing-roles.constants';
 import { insertInvoice } from '../invoices/invoice.store';
 import { ChangePlanDto } from './dto/change-plan.dto';
 import { CreateSubscriptionDto } from './dto/create-subscription.dto';
@@ -23,7 +23,7 @@ import { Proration, prorate } from './proration.util';
 import { findSubscription } from './subscription.store';
 import { PlanChangeView, SubscriptionView, toSubscriptionView } from './subscription.view';
 import { BillingConfirmationMessages } from '../billing-confirmation.messages';
-import { customerWords } from '../common/billing-confirmation.words';
+import { customerWords } from '../common/billing-confirmation.view';
 
 /** Subscriptions, served by `/api/v1/subscriptions` and the `billing_subscriptions_*` tools. */
 @Injectable()

@@ -1,10 +1,10 @@
 import { DynamicModule, Module, ModuleMetadata, Provider } from '@nestjs/common';
-import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings, DEFAULT_APPROVAL_FLOW_SETTINGS } from './approval-flow.settings';
-import { ApprovalKeys } from './approval.keys';
-import { ApprovalsPruner } from './approvals.pruner';
+import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings, DEFAULT_APPROVAL_FLOW_SETTINGS } from './approval-flow.options';
+import { ApprovalKeys } from './approval-keys.factory';
+import { ApprovalsPruner } from './approvals-pruner.worker';
 import { PagePostPolicy } from './page-post.policy';
-import { PasswordCheckGate } from './password-check.gate';
-import { SignInThrottle } from './sign-in.throttle';
+import { PasswordCheckGate } from './password-check-gate.service';
+import { SignInThrottle } from './sign-in-throttle.service';
 import { SignOutController } from './sign-out.controller';
 import { ApprovalSessionsService } from './approval-sessions.service';
 import { ApprovalsController } from './approvals.controller';
@@ -17,7 +17,7 @@ import { SignInController } from './sign-in.controller';
  */
 export interface ApprovalHostOptions {
   imports: NonNullable<ModuleMetadata['imports']>;
-  /** Must provide `APPROVAL_DATABASE` and `APPROVAL_SIGNING_SECRET` (see `approval-host.ts`). */
+  /** Must provide `APPROVAL_DATABASE` and `APPROVAL_SIGNING_SECRET` (see `approval-host.table.ts`). */
   providers: Provider[];
   /** The session cookie's name (required: one per host) and any setting to change from its default. */
   settings: Pick<ApprovalFlowSettings, 'sessionCookie'> & Partial<ApprovalFlowSettings>;

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InjectPeople, People, Person } from '@kobana/people';
-import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host';
-import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings } from './approval-flow.settings';
-import { ApprovalKeys } from './approval.keys';
-import { readCookie, signSessionId, verifySessionCookie } from './approval-session.cookie';
+import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host.table';
+import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings } from './approval-flow.options';
+import { ApprovalKeys } from './approval-keys.factory';
+import { readCookie, signSessionId, verifySessionCookie } from './approval-session.codec';
 
 /** How long a sign-in lasts on the approval pages. */
 export const APPROVAL_SESSION_SECONDS = 8 * 60 * 60;

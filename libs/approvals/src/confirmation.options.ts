@@ -1,5 +1,5 @@
 import type { McpModuleOptions } from '@kobana/mcp';
-import { ApprovalKeys } from './approval.keys';
+import { ApprovalKeys } from './approval-keys.factory';
 import { DatabaseConfirmationStore } from './database-confirmation.store';
 
 /**

@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 import type { McpNewApproval } from '@kobana/mcp';
 import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
-import { ApprovalDatabase } from './approval-host';
+import { ApprovalDatabase } from './approval-host.table';
 import { createApprovals } from './approvals.migration';
 import { addApprovalSummary } from './approval-summary.migration';
 import { DatabaseConfirmationStore } from './database-confirmation.store';

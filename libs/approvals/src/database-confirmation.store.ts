@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely, Selectable } from 'kysely';
 import type { McpApproval, McpApprovalKey, McpConfirmationStore, McpNewApproval } from '@kobana/mcp';
-import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host';
-import { McpApprovalsTable } from './approval.tables';
+import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host.table';
+import { McpApprovalsTable } from './approval.table';
 
 /**
  * A host's {@link McpConfirmationStore} (Kadu's and Billing's): rows in the host's database, so

@@ -6,11 +6,11 @@ import type { Request, Response } from 'express';
 import { html, redirect, sendPage } from '@kobana/pages';
 import { InjectPeople, InjectPersonRecords, People, Person, PersonRecords } from '@kobana/people';
 import { APPROVAL_SESSION_SECONDS, ApprovalSessionsService } from './approval-sessions.service';
-import { sessionCookieHeader } from './approval-session.cookie';
+import { sessionCookieHeader } from './approval-session.codec';
 import { ApprovalMessages } from './approvals.messages';
 import { PagePostPolicy } from './page-post.policy';
-import { PasswordCheckGate, PasswordCheckGateFullError } from './password-check.gate';
-import { SignInThrottle } from './sign-in.throttle';
+import { PasswordCheckGate, PasswordCheckGateFullError } from './password-check-gate.service';
+import { SignInThrottle } from './sign-in-throttle.service';
 import { safeNext, signInBody, signOutBlock } from './sign-in.view';
 
 /** Longest e-mail (RFC 5321's path limit) and password a sign-in reads; longer is a 400, never hashed. */

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Request, Response } from 'express';
 import { redirect } from '@kobana/pages';
 import { ApprovalSessionsService } from './approval-sessions.service';
-import { sessionCookieHeader } from './approval-session.cookie';
+import { sessionCookieHeader } from './approval-session.codec';
 import { PagePostPolicy } from './page-post.policy';
 
 /**

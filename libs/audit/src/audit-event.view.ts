@@ -3,9 +3,9 @@ import { IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsString, Validate
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MCP_AUDIT_DECISIONS, MCP_AUDIT_OUTCOMES } from '@kobana/mcp';
 import type { McpAuditClientInfo, McpAuditDecision, McpAuditEvent, McpAuditOutcome, McpEra } from '@kobana/mcp';
-import { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from './audit-oauth.events';
-import type { AuditEventKind, AuditOAuthAction } from './audit-oauth.events';
-import { AuditEventsTable } from './audit.tables';
+import { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from './audit-oauth.constants';
+import type { AuditEventKind, AuditOAuthAction } from './audit-oauth.constants';
+import { AuditEventsTable } from './audit.table';
 
 /** What the client said of itself (era 2026 `clientInfo`), kept as it came. */
 export class AuditClientInfoView implements McpAuditClientInfo {

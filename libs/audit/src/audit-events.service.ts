@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
-import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
-import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.settings';
+import { AUDIT_DATABASE, AuditDatabase } from './audit-host.table';
+import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.options';
 import { AUDIT_DEFAULT_LIMIT, ListAuditEventsDto } from './dto/list-audit-events.dto';
 import { AuditEventsPage, toAuditEventView } from './audit-event.view';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor.codec';

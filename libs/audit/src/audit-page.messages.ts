@@ -1,5 +1,5 @@
 import type { McpAuditDecision, McpAuditOutcome } from '@kobana/mcp';
-import type { AuditOAuthAction } from './audit-oauth.events';
+import type { AuditOAuthAction } from './audit-oauth.constants';
 
 const DECISIONS: Record<McpAuditDecision | AuditOAuthAction, string> = {
   allowed: 'Allowed',

@@ -1,8 +1,8 @@
 import { DynamicModule, InjectionToken, Module, ModuleMetadata, Provider } from '@nestjs/common';
-import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings, DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.settings';
-import { DatabaseAuditSink } from './database-audit.sink';
+import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings, DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.options';
+import { DatabaseAuditSink } from './database-audit-sink.store';
 import { AuditEventsService } from './audit-events.service';
-import { AuditEventsPruner } from './audit-events.pruner';
+import { AuditEventsPruner } from './audit-events-pruner.worker';
 import { AuditPageController } from './audit.page.controller';
 
 /** What a host hands the audit trail: the modules its providers need, and the provider of the host token. */
@@ -12,7 +12,7 @@ export interface AuditHostOptions {
    * `People` (`@kobana/people`) must be injectable too (the page asks it who may read).
    */
   imports: NonNullable<ModuleMetadata['imports']>;
-  /** Must provide `AUDIT_DATABASE` (see `audit-host.ts`). */
+  /** Must provide `AUDIT_DATABASE` (see `audit-host.table.ts`). */
   providers: Provider[];
   /** Settings to change from their defaults, read from the host's configuration when the module is built. */
   settings?: {

@@ -4,7 +4,7 @@ import { Kysely } from 'kysely';
 import { ApprovalSessionsService, signOutBlock } from '@kobana/approvals';
 import { html, redirect, sendPage } from '@kobana/pages';
 import { InjectPeople, People } from '@kobana/people';
-import { AUDIT_DATABASE, AuditDatabase } from './audit-host';
+import { AUDIT_DATABASE, AuditDatabase } from './audit-host.table';
 import { AuditEventsService } from './audit-events.service';
 import { auditPageBody } from './audit.page.view';
 import { AuditPageMessages } from './audit-page.messages';

@@ -5,19 +5,19 @@
  */
 export { AuditTrailModule } from './audit-trail.module';
 export type { AuditHostOptions } from './audit-trail.module';
-export { AUDIT_DATABASE } from './audit-host';
-export type { AuditDatabase, AuditUsersTable } from './audit-host';
-export type { AuditTrailSettings } from './audit-trail.settings';
-export { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.settings';
-export type { AuditEventsTable } from './audit.tables';
+export { AUDIT_DATABASE } from './audit-host.table';
+export type { AuditDatabase, AuditUsersTable } from './audit-host.table';
+export type { AuditTrailSettings } from './audit-trail.options';
+export { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.options';
+export type { AuditEventsTable } from './audit.table';
 export { createAuditEvents } from './audit-events.migration';
 export { dropAuditFilterIndexes } from './audit-events-filter-indexes.migration';
 export { addAuditEventKind } from './audit-event-kind.migration';
-export { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from './audit-oauth.events';
-export type { AuditEventKind, AuditOAuthAction, AuditOAuthRecord } from './audit-oauth.events';
-export { DatabaseAuditSink } from './database-audit.sink';
+export { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from './audit-oauth.constants';
+export type { AuditEventKind, AuditOAuthAction, AuditOAuthRecord } from './audit-oauth.constants';
+export { DatabaseAuditSink } from './database-audit-sink.store';
 export { AuditEventsService } from './audit-events.service';
-export { AuditEventsPruner } from './audit-events.pruner';
+export { AuditEventsPruner } from './audit-events-pruner.worker';
 export { ListAuditEventsDto, AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT } from './dto/list-audit-events.dto';
 export { AuditEventView, AuditEventsPage, AuditClientInfoView, AuditEventsPageMetaView } from './audit-event.view';
 export { AuditMessages } from './audit.messages';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { TokenAudience } from './identity.types';
+import type { TokenAudience } from './identity.interface';
 
 /** Random bytes in a token's secret: 256 bits, so a plain SHA-256 needs no salt or stretching. */
 export const TOKEN_SECRET_BYTES = 32;

@@ -4,7 +4,7 @@ import { IdentityPeople } from './identity-people.provider';
 import { createIdentityMigration } from './identity.migration';
 import { IdentityOptions } from './identity.options';
 import { IdentityService } from './identity.service';
-import { IdentityDatabase } from './identity.tables';
+import { IdentityDatabase } from './identity.table';
 
 const OPTIONS: IdentityOptions = {
   tokenPrefix: 'host',

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Organization, People, PeopleAction, Person } from '@kobana/people';
 import { IDENTITY_DATABASE, IDENTITY_OPTIONS, IdentityOptions } from './identity.options';
 import { IdentityService } from './identity.service';
-import type { IdentityDatabase } from './identity.tables';
+import type { IdentityDatabase } from './identity.table';
 
 /** Who may do what when the host says nothing (`IdentityOptions.permissions`). */
 const DEFAULT_PERMISSIONS: Record<PeopleAction, readonly string[]> = {

@@ -4,7 +4,7 @@ import { InMemoryPeople } from '../../../test/support/in-memory-people.test-kit'
 import { IdentityPersonRecords } from './identity-person-records.store';
 import { createIdentityMigration } from './identity.migration';
 import { IdentityService } from './identity.service';
-import { IdentityDatabase, OrganizationsTable } from './identity.tables';
+import { IdentityDatabase, OrganizationsTable } from './identity.table';
 
 /** A host whose organizations carry a column of its own. */
 interface HostDatabase extends IdentityDatabase {

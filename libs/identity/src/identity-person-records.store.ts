@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 import type { People, Person, PersonRecords } from '@kobana/people';
 import type { IdentityOptions } from './identity.options';
-import type { IdentityDatabase } from './identity.tables';
+import type { IdentityDatabase } from './identity.table';
 
 /**
  * The platform's records of the people an application's own {@link People}

@@ -4,7 +4,7 @@ import { ApiBearerStrategy } from './api-bearer.strategy';
 import { IDENTITY_DATABASE, IDENTITY_OPTIONS, IdentityHostOptions } from './identity.options';
 import { IdentityPeople } from './identity-people.provider';
 import { IdentityService } from './identity.service';
-import { McpAccessTokenVerifier } from './mcp-access-token.verifier';
+import { McpAccessTokenVerifier } from './mcp-access-token.provider';
 
 /**
  * Organizations, users and access tokens of one host; its people as the

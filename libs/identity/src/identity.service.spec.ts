@@ -4,7 +4,7 @@ import { IdentityError } from './identity.error';
 import { createIdentityMigration } from './identity.migration';
 import { IdentityOptions } from './identity.options';
 import { IdentityService } from './identity.service';
-import { IdentityDatabase, OrganizationsTable } from './identity.tables';
+import { IdentityDatabase, OrganizationsTable } from './identity.table';
 
 /** A host whose organizations carry a region, checked on creation. */
 interface HostDatabase extends IdentityDatabase {

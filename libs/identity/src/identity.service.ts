@@ -6,10 +6,10 @@ import { narrowDatabase } from '@kobana/database';
 import { AccessTokenCodec, hashTokenSecret, tokenHashesEqual } from './access-token.codec';
 import { ORGANIZATION_SLUG_PATTERN, SCOPE_PATTERN } from './identity.constants';
 import { IdentityError } from './identity.error';
-import { toTokenRecord, toUserRecord } from './identity.mappers';
+import { toTokenRecord, toUserRecord } from './identity-records.util';
 import { IDENTITY_DATABASE, IDENTITY_OPTIONS, IdentityOptions } from './identity.options';
-import { AccessTokensTable, IdentityDatabase } from './identity.tables';
-import { newAccessTokenRow } from './access-token.row';
+import { AccessTokensTable, IdentityDatabase } from './identity.table';
+import { newAccessTokenRow } from './access-token.factory';
 import {
   AccessTokenRecord,
   CreatedToken,
@@ -21,8 +21,8 @@ import {
   TokenAudience,
   TokenListFilter,
   UserRecord,
-} from './identity.types';
-import { hashPassword, unusablePasswordHash, verifyPasswordHash } from './password.hasher';
+} from './identity.interface';
+import { hashPassword, unusablePasswordHash, verifyPasswordHash } from './password-hash.util';
 
 const MIN_PASSWORD_LENGTH = 12;
 // Compared against when the token id is unknown, so a miss costs what a wrong secret costs.

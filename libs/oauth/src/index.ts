@@ -15,51 +15,51 @@
  */
 export { OAuthServerModule, OAUTH_HOST_SETTINGS } from './oauth-server.module';
 export type { OAuthHostOptions } from './oauth-server.module';
-export { OAUTH_DATABASE, OAUTH_SIGNING_SECRET } from './oauth-host';
-export type { OAuthHostDatabase, OAuthSigningSecret, OAuthUsersTable, OAuthOrganizationsTable } from './oauth-host';
-export { OAUTH_SERVER_SETTINGS } from './oauth-server.settings';
-export type { OAuthServerSettings, OAuthScopeDescription, OAuthRegistrationLimit, ResolvedOAuthServerSettings } from './oauth-server.settings';
+export { OAUTH_DATABASE, OAUTH_SIGNING_SECRET } from './oauth-host.table';
+export type { OAuthHostDatabase, OAuthSigningSecret, OAuthUsersTable, OAuthOrganizationsTable } from './oauth-host.table';
+export { OAUTH_SERVER_SETTINGS } from './oauth-server.options';
+export type { OAuthServerSettings, OAuthScopeDescription, OAuthRegistrationLimit, ResolvedOAuthServerSettings } from './oauth-server.options';
 
-export { OAUTH_UNPARSED_PATHS } from './provider/oauth-routes.installer';
+export { OAUTH_UNPARSED_PATHS } from './provider/oauth-routes.service';
 export { OAuthProviderService } from './provider/oauth-provider.service';
 
 // Client ID Metadata Documents: the ClientMetadataSource the hosts provide.
-export { ClientMetadataSource } from './interfaces/client-metadata.source';
-export type { ClientMetadataDocument } from './interfaces/client-metadata.source';
-export { ClientMetadataDocuments } from './registration/client-metadata/client-metadata.resolver';
+export { ClientMetadataSource } from './interfaces/client-metadata-source.interface';
+export type { ClientMetadataDocument } from './interfaces/client-metadata-source.interface';
+export { ClientMetadataDocuments } from './registration/client-metadata/client-metadata-resolver.provider';
 export { ClientMetadataDocumentsModule, provideClientMetadataSource } from './registration/client-metadata/client-metadata.module';
 export type { ClientMetadataOptionsFactory } from './registration/client-metadata/client-metadata.module';
 export { resolveClientMetadataOptions } from './registration/client-metadata/client-metadata.options';
 export type { ClientMetadataOptions, ResolvedClientMetadataOptions } from './registration/client-metadata/client-metadata.options';
 export { ClientMetadataError } from './registration/client-metadata/client-metadata.error';
 export { ClientMetadataPolicyError } from './registration/client-metadata/client-metadata-policy.error';
-export { isClientMetadataUrl } from './registration/client-metadata/client-metadata.url';
-export { readClientMetadataCaFile } from './registration/client-metadata/client-metadata.ca-file';
+export { isClientMetadataUrl } from './registration/client-metadata/client-metadata-url.policy';
+export { readClientMetadataCaFile } from './registration/client-metadata/client-metadata-ca-file.parser';
 
-export { OAuthBearerVerifier } from './verification/oauth-bearer.verifier';
-export { OAuthAccessTokenVerifier } from './verification/oauth-access-token.verifier';
+export { OAuthBearerVerifier } from './verification/oauth-bearer.provider';
+export { OAuthAccessTokenVerifier } from './verification/oauth-access-token.provider';
 
-export type { OAuthDatabase, OAuthRecordsTable } from './records/oauth.tables';
+export type { OAuthDatabase, OAuthRecordsTable } from './records/oauth.table';
 export { createOAuthRecords } from './records/oauth.migration';
-export { hashRecordId } from './records/oauth-records.adapter';
+export { hashRecordId } from './records/oauth-records.store';
 // The server's storage, so the hosts' tests write grants exactly as the server does.
-export { OAuthRecordsAdapter } from './records/oauth-records.adapter';
+export { OAuthRecordsAdapter } from './records/oauth-records.store';
 
-export { OAuthAuditSink } from './interfaces/oauth-audit.sink';
-export type { OAuthAuditAction, OAuthAuditRecord } from './interfaces/oauth-audit.sink';
-export { OAuthAuditRecorder } from './audit/oauth-audit.recorder';
+export { OAuthAuditSink } from './interfaces/oauth-audit-sink.interface';
+export type { OAuthAuditAction, OAuthAuditRecord } from './interfaces/oauth-audit-sink.interface';
+export { OAuthAuditRecorder } from './audit/oauth-audit.service';
 
 // A person's connected apps: the grants service, its page, and the CLI's token and client commands.
 export { ConnectedAppsModule } from './grants/connected-apps.module';
 export type { ConnectedAppsHostOptions } from './grants/connected-apps.module';
 export { ConnectedAppsService, PRE_REGISTERED_CLIENT_PREFIX } from './grants/connected-apps.service';
-export { CONNECTED_APPS_DATABASE } from './grants/connected-apps.host';
-export type { ConnectedAppsDatabase } from './grants/connected-apps.host';
-export type { ConnectedApp, ConnectedAppSource, NewPublicClient, RegisteredClient } from './grants/connected-app.types';
-export { CLIENT_ADMIN_COMMANDS, CLIENT_ADMIN_USAGE } from './cli/client-admin.commands';
-export type { ClientAdminServices } from './cli/client-admin.commands';
-export { OAuthCliRefusal, OAuthTokenAdmin } from './cli/oauth-token.admin';
-export { OAUTH_ADMIN_COMMANDS, oauthCliServices } from './cli/oauth-cli.commands';
-export type { OAuthCliServices } from './cli/oauth-cli.commands';
+export { CONNECTED_APPS_DATABASE } from './grants/connected-apps-host.table';
+export type { ConnectedAppsDatabase } from './grants/connected-apps-host.table';
+export type { ConnectedApp, ConnectedAppSource, NewPublicClient, RegisteredClient } from './grants/connected-app.interface';
+export { CLIENT_ADMIN_COMMANDS, CLIENT_ADMIN_USAGE } from './cli/client-admin.command';
+export type { ClientAdminServices } from './cli/client-admin.command';
+export { OAuthCliRefusal, OAuthTokenAdmin } from './cli/oauth-token.command';
+export { OAUTH_ADMIN_COMMANDS, oauthCliServices } from './cli/oauth-cli.command';
+export type { OAuthCliServices } from './cli/oauth-cli.command';
 export { PASSWORD_RESET_COMMANDS, PASSWORD_RESET_USAGE, runPasswordReset } from './cli/password-reset.command';
 export type { PasswordIdentity, PasswordResetServices } from './cli/password-reset.command';

@@ -1,14 +1,14 @@
 import { DynamicModule, Module, ModuleMetadata, Provider } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { OAuthAccessTokenVerifier } from './verification/oauth-access-token.verifier';
-import { OAuthBearerVerifier } from './verification/oauth-bearer.verifier';
-import { OAuthAuditRecorder } from './audit/oauth-audit.recorder';
+import { OAuthAccessTokenVerifier } from './verification/oauth-access-token.provider';
+import { OAuthBearerVerifier } from './verification/oauth-bearer.provider';
+import { OAuthAuditRecorder } from './audit/oauth-audit.service';
 import { OAuthConsentController } from './authorization/oauth-consent.controller';
 import { OAuthProviderService } from './provider/oauth-provider.service';
-import { OAuthPruner } from './records/oauth.pruner';
-import { OAuthRoutesInstaller } from './provider/oauth-routes.installer';
-import { OAUTH_SERVER_SETTINGS, OAuthServerSettings, resolveOAuthServerSettings } from './oauth-server.settings';
-import { RegistrationThrottle } from './registration/registration.throttle';
+import { OAuthPruner } from './records/oauth-pruner.worker';
+import { OAuthRoutesInstaller } from './provider/oauth-routes.service';
+import { OAUTH_SERVER_SETTINGS, OAuthServerSettings, resolveOAuthServerSettings } from './oauth-server.options';
+import { RegistrationThrottle } from './registration/registration-throttle.service';
 
 /** Injection token of the host's {@link OAuthServerSettings} (before defaults). */
 export const OAUTH_HOST_SETTINGS = Symbol('OAuthHostSettings');
@@ -23,7 +23,7 @@ export interface OAuthHostOptions {
   imports: NonNullable<ModuleMetadata['imports']>;
   /**
    * Must provide `OAUTH_DATABASE`, `OAUTH_SIGNING_SECRET` and
-   * `OAUTH_HOST_SETTINGS` (see `oauth-host.ts`); may provide
+   * `OAUTH_HOST_SETTINGS` (see `oauth-host.table.ts`); may provide
    * `ClientMetadataSource`, without which a URL `client_id` is an unknown client,
    * and `OAuthAuditSink`, without which consents and revocations for reuse are only logged.
    */

@@ -18,11 +18,11 @@ import {
   readClientMetadataCaFile,
 } from '@kobana/oauth';
 import { ConfigService } from '@nestjs/config';
-import { hostSettingsOf } from './config/host-config.loader';
+import { hostSettingsOf } from './config/host-config.parser';
 import type { HostSettings } from './config/host-settings.interface';
 import { HOST_DATABASE, HOST_SETTINGS } from './host.constants';
-import type { HostDescriptor } from './host.descriptor';
-import { DEFAULT_MCP_PATH } from './mcp/host-mcp.endpoint';
+import type { HostDescriptor } from './host-descriptor.interface';
+import { DEFAULT_MCP_PATH } from './mcp/host-mcp.options';
 
 /** The signing secret, as the approval flow and the authorization server read it: from `SecretsService` at each use. */
 const SIGNING_SECRET = {

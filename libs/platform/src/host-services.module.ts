@@ -5,7 +5,7 @@ import { IdentityModule } from '@kobana/identity';
 import { People, PersonRecords } from '@kobana/people';
 import { hostIdentityOptions } from './config/host-identity.options';
 import { HOST_DATABASE } from './host.constants';
-import type { HostDescriptor } from './host.descriptor';
+import type { HostDescriptor } from './host-descriptor.interface';
 import { hostPeopleProviders } from './people/host-people.provider';
 
 /**

@@ -4,12 +4,12 @@ import { databaseReadinessChecks, HealthModule, HostLoggingModule, ReadinessChec
 import { HostAuditEventsModule } from './audit/host-audit-events.module';
 import { HostConfigModule } from './config/host-config.module';
 import { HostDatabaseModule } from './database/host-database.module';
-import { hostMigrations } from './database/host.migrations';
+import { hostMigrations } from './database/host.migration';
 import { HostFlowsModule } from './host-flows.module';
 import { HostServicesModule } from './host-services.module';
 import { HOST_DATABASE } from './host.constants';
-import type { HostDescriptor } from './host.descriptor';
-import { hostMcpEndpoint } from './mcp/host-mcp.endpoint';
+import type { HostDescriptor } from './host-descriptor.interface';
+import { hostMcpEndpoint } from './mcp/host-mcp.options';
 import { hostOpenApi } from './openapi/host-openapi.module';
 
 /**

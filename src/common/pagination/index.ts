@@ -2,4 +2,4 @@ export { PageQueryDto, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './page-query.d
 export type { Page } from './page.interface';
 export { encodeCursor, decodeCursor, INVALID_CURSOR_MESSAGE } from './cursor.codec';
 export type { CursorKey } from './cursor.codec';
-export { keysetPage } from './keyset.page';
+export { keysetPage } from './keyset-page.util';

@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsKaduId, KADU_ID_MAX_LENGTH } from '../../common/ids/kadu-id.decorator';
 import { IdempotentDto } from '@kobana/idempotency';
-import { KADU_ROLES } from '../../identity/kadu-identity.types';
+import { KADU_ROLES } from '../../identity/kadu-identity.constants';
 
 /** `PUT /api/v1/tasks/:id/permissions` body: who may run the task. Omitted lists stay as they are. */
 export class UpdateTaskPermissionsBodyDto extends IdempotentDto {

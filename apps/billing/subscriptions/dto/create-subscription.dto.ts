@@ -1,6 +1,6 @@
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IdempotentDto } from '@kobana/idempotency';
-import { ISO_DATE_PATTERN } from '../../common/billing-dates';
+import { ISO_DATE_PATTERN } from '../../common/billing-dates.util';
 import { BILLING_ID_MAX_LENGTH } from '../../common/billing-id.dto';
 
 /** Largest price of a plan, in cents: R$ 10 million a month. */

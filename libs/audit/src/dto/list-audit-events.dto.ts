@@ -2,8 +2,8 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MCP_AUDIT_DECISIONS } from '@kobana/mcp';
 import type { McpAuditDecision } from '@kobana/mcp';
-import { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from '../audit-oauth.events';
-import type { AuditEventKind, AuditOAuthAction } from '../audit-oauth.events';
+import { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from '../audit-oauth.constants';
+import type { AuditEventKind, AuditOAuthAction } from '../audit-oauth.constants';
 
 /** Page size when the listing is called without `limit`. */
 export const AUDIT_DEFAULT_LIMIT = 25;

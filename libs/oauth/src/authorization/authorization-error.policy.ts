@@ -1,5 +1,5 @@
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { renderAuthorizationError } from './authorization-error.page';
+import { renderAuthorizationError } from './authorization-error.view';
 import { OAuthMessages } from '../oauth.messages';
 
 /** The authorization endpoint's path, relative to the issuer. */

@@ -8,15 +8,15 @@ import type { Kysely } from 'kysely';
 import type { Request, Response } from 'express';
 import type { Client, InteractionResults } from 'oidc-provider';
 import { consentBody } from './oauth-consent.view';
-import { clientScopeLimit, findRememberedGrant } from './oauth-grants';
-import { OAuthAuditEntry, OAuthAuditRecorder } from '../audit/oauth-audit.recorder';
-import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host';
+import { clientScopeLimit, findRememberedGrant } from './oauth-grants.store';
+import { OAuthAuditEntry, OAuthAuditRecorder } from '../audit/oauth-audit.service';
+import { OAUTH_DATABASE, OAuthHostDatabase } from '../oauth-host.table';
 import { OAuthMessages } from '../oauth.messages';
 import { CLIENT_SOURCE, CONSENT_PATH } from '../provider/oauth-provider.factory';
 import { OAuthProviderService } from '../provider/oauth-provider.service';
-import { inProviderRealm } from '../provider/oidc-provider.loader';
+import { inProviderRealm } from '../provider/oidc-provider.util';
 import { isLoopbackUri } from '../registration/redirect-uri.policy';
-import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.settings';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.options';
 
 /** The authorization request behind a consent page, as the page needs it. */
 interface PendingAuthorization {

@@ -1,6 +1,6 @@
 import { html, SafeHtml } from '@kobana/pages';
 import { OAuthMessages } from '../oauth.messages';
-import type { OAuthScopeDescription } from '../oauth-server.settings';
+import type { OAuthScopeDescription } from '../oauth-server.options';
 
 /** What the consent page shows. */
 export interface ConsentView {

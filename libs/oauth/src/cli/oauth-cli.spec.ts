@@ -2,17 +2,17 @@ import { Kysely, Migration } from 'kysely';
 import type { AdapterPayload } from 'oidc-provider';
 import { CliIo, CliUsageError, runCliCommands, TokenAdmin, TokenListRow } from '@kobana/host-kit';
 import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
-import { ConnectedAppsDatabase } from '../grants/connected-apps.host';
+import { ConnectedAppsDatabase } from '../grants/connected-apps-host.table';
 import { ConnectedAppsService } from '../grants/connected-apps.service';
 import { createOAuthRecords } from '../records/oauth.migration';
-import { OAuthRecordsAdapter } from '../records/oauth-records.adapter';
-import type { OAuthDatabase } from '../records/oauth.tables';
+import { OAuthRecordsAdapter } from '../records/oauth-records.store';
+import type { OAuthDatabase } from '../records/oauth.table';
 
 /** The same database as the adapter types it (Kysely's types are invariant in the table set). */
 const records = (db: Kysely<ConnectedAppsDatabase>) => db as unknown as Kysely<OAuthDatabase>;
-import { parseClientCreateArgs, parseClientDeleteArgs } from './client-admin.args';
-import { OAUTH_ADMIN_COMMANDS, oauthCliServices, OAuthCliServices } from './oauth-cli.commands';
-import { OAuthCliRefusal } from './oauth-token.admin';
+import { parseClientCreateArgs, parseClientDeleteArgs } from './client-admin.parser';
+import { OAUTH_ADMIN_COMMANDS, oauthCliServices, OAuthCliServices } from './oauth-cli.command';
+import { OAuthCliRefusal } from './oauth-token.command';
 
 /** The organizations' slugs the CLI looks up (a host column the library's test tables lack). */
 const addSlugs: Migration = {

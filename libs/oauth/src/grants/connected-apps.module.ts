@@ -6,7 +6,7 @@ import { ConnectedAppsService } from './connected-apps.service';
 export interface ConnectedAppsHostOptions {
   /** For the page: must include the host's approval flow (its sessions and page POST policy). */
   imports: NonNullable<ModuleMetadata['imports']>;
-  /** Must provide `CONNECTED_APPS_DATABASE` (see `connected-apps.host.ts`). */
+  /** Must provide `CONNECTED_APPS_DATABASE` (see `connected-apps-host.table.ts`). */
   providers: Provider[];
 }
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
-import { CONNECTED_APPS_DATABASE, ConnectedAppsDatabase } from './connected-apps.host';
-import type { ConnectedApp, ConnectedAppSource, NewPublicClient, RegisteredClient } from './connected-app.types';
-import type { OAuthRecordsTable } from '../records/oauth.tables';
+import { CONNECTED_APPS_DATABASE, ConnectedAppsDatabase } from './connected-apps-host.table';
+import type { ConnectedApp, ConnectedAppSource, NewPublicClient, RegisteredClient } from './connected-app.interface';
+import type { OAuthRecordsTable } from '../records/oauth.table';
 
 /** The record kinds that belong to a grant and die with it (oidc-provider's `revokeByGrantId` set, and the grant itself). */
 const GRANT_BOUND_MODELS = ['Grant', 'AccessToken', 'RefreshToken', 'AuthorizationCode', 'DeviceCode', 'BackchannelAuthenticationRequest'];

@@ -1,11 +1,11 @@
 import { Kysely, Migration } from 'kysely';
 import type { AdapterPayload } from 'oidc-provider';
 import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
-import { ConnectedAppsDatabase } from './connected-apps.host';
+import { ConnectedAppsDatabase } from './connected-apps-host.table';
 import { ConnectedAppsService, sha256 } from './connected-apps.service';
 import { createOAuthRecords } from '../records/oauth.migration';
-import { OAuthRecordsAdapter } from '../records/oauth-records.adapter';
-import type { OAuthDatabase } from '../records/oauth.tables';
+import { OAuthRecordsAdapter } from '../records/oauth-records.store';
+import type { OAuthDatabase } from '../records/oauth.table';
 
 /** The same database as the adapter types it (Kysely's types are invariant in the table set). */
 const records = (db: Kysely<ConnectedAppsDatabase>) => db as unknown as Kysely<OAuthDatabase>;

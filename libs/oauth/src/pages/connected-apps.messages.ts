@@ -1,4 +1,4 @@
-import type { ConnectedAppSource } from '../grants/connected-app.types';
+import type { ConnectedAppSource } from '../grants/connected-app.interface';
 
 /** Every text of the connected-apps page, in one place. */
 export const ConnectedAppsMessages = {

@@ -1,5 +1,5 @@
 import { html, SafeHtml } from '@kobana/pages';
-import type { ConnectedApp } from '../grants/connected-app.types';
+import type { ConnectedApp } from '../grants/connected-app.interface';
 import { ConnectedAppsMessages } from './connected-apps.messages';
 
 /** The connected-apps page's body: the person's apps, newest first, each with its Revoke form. */

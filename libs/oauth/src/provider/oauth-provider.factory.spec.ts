@@ -2,13 +2,13 @@ import { narrowDatabase } from '@kobana/database';
 import { Kysely } from 'kysely';
 import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
 import { ClientMetadataError } from '../registration/client-metadata/client-metadata.error';
-import type { ClientMetadataSource } from '../interfaces/client-metadata.source';
-import { OAuthKeys } from './oauth.keys';
-import type { OAuthHostDatabase } from '../oauth-host';
+import type { ClientMetadataSource } from '../interfaces/client-metadata-source.interface';
+import { OAuthKeys } from './oauth-keys.factory';
+import type { OAuthHostDatabase } from '../oauth-host.table';
 import { createOAuthRecords } from '../records/oauth.migration';
 import { createOAuthProvider } from './oauth-provider.factory';
-import { resolveOAuthServerSettings } from '../oauth-server.settings';
-import type { OAuthDatabase } from '../records/oauth.tables';
+import { resolveOAuthServerSettings } from '../oauth-server.options';
+import type { OAuthDatabase } from '../records/oauth.table';
 
 const DOCUMENT_URL = 'https://app.example/oauth/client.json';
 

@@ -1,20 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { clientMetadataOverLimit } from '../registration/client-metadata.limits';
-import type { ClientMetadataSource } from '../interfaces/client-metadata.source';
-import { MetadataDocumentClients } from '../registration/metadata-document.clients';
-import { OAuthKeys } from './oauth.keys';
+import { clientMetadataOverLimit } from '../registration/client-metadata-limits.constants';
+import type { ClientMetadataSource } from '../interfaces/client-metadata-source.interface';
+import { MetadataDocumentClients } from '../registration/metadata-document-clients.store';
+import { OAuthKeys } from './oauth-keys.factory';
 import { OAuthMessages } from '../oauth.messages';
-import { OAuthRecordsAdapter } from '../records/oauth-records.adapter';
-import type { OAuthDatabase } from '../records/oauth.tables';
-import type { ResolvedOAuthServerSettings } from '../oauth-server.settings';
-import { inProviderRealm, oidcProvider } from './oidc-provider.loader';
+import { OAuthRecordsAdapter } from '../records/oauth-records.store';
+import type { OAuthDatabase } from '../records/oauth.table';
+import type { ResolvedOAuthServerSettings } from '../oauth-server.options';
+import { inProviderRealm, oidcProvider } from './oidc-provider.util';
 import { applicationTypeOf, isAllowedRedirectUri } from '../registration/redirect-uri.policy';
-import { AuthorizationErrorOut, renderAuthorizationError } from '../authorization/authorization-error.page';
+import { AuthorizationErrorOut, renderAuthorizationError } from '../authorization/authorization-error.view';
 import { keepErrorsOnIssuer } from '../authorization/authorization-error.policy';
-import { logOAuthRequests } from '../audit/oauth-request.log';
-import { checkTargetBeforeSpending } from '../token/token-target.check';
-import { CLIENT_SCOPE, clientScopeLimit } from '../authorization/oauth-grants';
+import { logOAuthRequests } from '../audit/oauth-request-log.view';
+import { checkTargetBeforeSpending } from '../token/token-target.policy';
+import { CLIENT_SCOPE, clientScopeLimit } from '../authorization/oauth-grants.store';
 
 /** Paths of the endpoints oidc-provider serves, relative to the issuer. */
 export const OAUTH_ROUTES = {

@@ -2,14 +2,14 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@n
 import type { Kysely } from 'kysely';
 import { narrowDatabase } from '@kobana/database';
 import { InjectPeople, InjectPersonRecords, People, PersonRecords } from '@kobana/people';
-import type { OAuthDatabase } from '../records/oauth.tables';
+import type { OAuthDatabase } from '../records/oauth.table';
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { OAuthAuditRecorder } from '../audit/oauth-audit.recorder';
-import { ClientMetadataSource } from '../interfaces/client-metadata.source';
-import { OAUTH_DATABASE, OAUTH_SIGNING_SECRET, OAuthHostDatabase, OAuthSigningSecret } from '../oauth-host';
-import { OAuthKeys } from './oauth.keys';
+import { OAuthAuditRecorder } from '../audit/oauth-audit.service';
+import { ClientMetadataSource } from '../interfaces/client-metadata-source.interface';
+import { OAUTH_DATABASE, OAUTH_SIGNING_SECRET, OAuthHostDatabase, OAuthSigningSecret } from '../oauth-host.table';
+import { OAuthKeys } from './oauth-keys.factory';
 import { createOAuthProvider } from './oauth-provider.factory';
-import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.settings';
+import { OAUTH_SERVER_SETTINGS, ResolvedOAuthServerSettings } from '../oauth-server.options';
 
 /** Revoked grants remembered at most for their `grant.revoked` event (see `revokedGrants`). */
 const REVOKED_GRANTS_KEPT = 1000;

@@ -3,7 +3,7 @@ import type { McpCaller } from '@kobana/mcp';
 import { ApiAuthGuard, CurrentCaller } from '@kobana/identity';
 import { AuditEventsPage, ListAuditEventsDto } from '@kobana/audit';
 import { OpenApiRoute } from '@kobana/openapi';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 import { HOST_API_PREFIX } from '../openapi/host-openapi.module';
 import type { HostAuditEvents } from './host-audit-events.service';
 

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 import { hostAuditEventsController } from './host-audit-events.controller';
 import { hostAuditEventsService } from './host-audit-events.service';
 

@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable, Type } from '@nestjs/common';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { AuditEventsPage, AuditEventsService, ListAuditEventsDto } from '@kobana/audit';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 import { HostMessages } from '../host.messages';
 
 /** Who may read the audit trail when the descriptor names no `auditRoles`: the events name people and what they asked for. */

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import { applyDeploymentSettings, STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 import { PlatformModule } from '../platform.module';
 
 /**

@@ -1,5 +1,5 @@
-import type { HostBannerInput, HostDemoSeed, HostDescriptor } from '../host.descriptor';
-import { DEFAULT_MCP_PATH } from '../mcp/host-mcp.endpoint';
+import type { HostBannerInput, HostDemoSeed, HostDescriptor } from '../host-descriptor.interface';
+import { DEFAULT_MCP_PATH } from '../mcp/host-mcp.options';
 import { HOST_API_PREFIX } from '../openapi/host-openapi.module';
 
 /** What the banner reads of the descriptor. */

@@ -5,11 +5,11 @@ import type { TelemetryHandle } from '@kobana/host-kit/telemetry';
 import { IdentityService } from '@kobana/identity';
 import type { HostSettings } from '../config/host-settings.interface';
 import { HOST_SETTINGS } from '../host.constants';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 import { HostMessages } from '../host.messages';
 import { createHostApp } from './host-app.factory';
 import { renderHostBanner } from './host-banner.view';
-import { hostShutdown } from './host.shutdown';
+import { hostShutdown } from './host-shutdown.bootstrap';
 
 /**
  * Starts `host`: migrates the database, seeds the demo organization (unless

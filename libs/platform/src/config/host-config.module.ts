@@ -1,8 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { HOST_DESCRIPTOR, HOST_SETTINGS } from '../host.constants';
-import type { HostDescriptor } from '../host.descriptor';
-import { hostSettingsOf, loadHostConfig } from './host-config.loader';
+import type { HostDescriptor } from '../host-descriptor.interface';
+import { hostSettingsOf, loadHostConfig } from './host-config.parser';
 
 /**
  * The global `ConfigModule`, loaded with {@link loadHostConfig} when the

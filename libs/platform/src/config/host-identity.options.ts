@@ -1,5 +1,5 @@
 import type { IdentityOptions } from '@kobana/identity';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 
 /**
  * The identity options of `host`: `<tokenPrefix>_<audience>_…` tokens (so a

@@ -1,6 +1,6 @@
 import { openDatabase, OpenedDatabase } from '@kobana/database';
-import type { HostDescriptor } from '../host.descriptor';
-import { hostMigrations } from './host.migrations';
+import type { HostDescriptor } from '../host-descriptor.interface';
+import { hostMigrations } from './host.migration';
 
 /**
  * Opens the database `databaseUrl` names (SQLite or PostgreSQL, see

@@ -3,7 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { Kysely } from 'kysely';
 import { DatabaseUnavailableFilter } from '@kobana/database';
 import { HOST_DATABASE, HOST_SETTINGS } from '../host.constants';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 import { HostMessages } from '../host.messages';
 import type { HostSettings } from '../config/host-settings.interface';
 import { openHostDatabase } from './host-database.factory';

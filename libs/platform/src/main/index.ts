@@ -6,7 +6,7 @@
  * host's descriptor only once telemetry runs.
  */
 import { startTelemetry } from '@kobana/host-kit/telemetry';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 
 /**
  * Starts telemetry as `serviceName` (traces and metrics when

@@ -2,7 +2,7 @@ import { DynamicModule } from '@nestjs/common';
 import { ApiAuthGuard } from '@kobana/identity';
 import { OpenApiModule } from '@kobana/openapi';
 import { HOST_SETTINGS } from '../host.constants';
-import type { HostDescriptor } from '../host.descriptor';
+import type { HostDescriptor } from '../host-descriptor.interface';
 import type { HostSettings } from '../config/host-settings.interface';
 
 /** The prefix of every host's REST API, as its controllers name it. */

@@ -4,7 +4,7 @@ import { IdentityPeople, IdentityPersonRecords } from '@kobana/identity';
 import type { IdentityDatabase } from '@kobana/identity';
 import { NO_PERSON_RECORDS, People, PersonRecords } from '@kobana/people';
 import { HOST_DATABASE } from '../host.constants';
-import type { HostDescriptor, HostFactory } from '../host.descriptor';
+import type { HostDescriptor, HostFactory } from '../host-descriptor.interface';
 
 /** A host's own people: a class Nest builds, or a factory of other providers. */
 export type HostPeople = Type<People> | HostFactory<People>;

@@ -1,7 +1,7 @@
 import { DynamicModule, FactoryProvider, InjectionToken, Module, ModuleMetadata, OptionalFactoryDependency, Provider } from '@nestjs/common';
-import { ClientMetadataSource } from '../../interfaces/client-metadata.source';
+import { ClientMetadataSource } from '../../interfaces/client-metadata-source.interface';
 import type { ClientMetadataOptions } from './client-metadata.options';
-import { ClientMetadataDocuments } from './client-metadata.resolver';
+import { ClientMetadataDocuments } from './client-metadata-resolver.provider';
 
 /** Options computed when the application starts (from the host's configuration). */
 export interface ClientMetadataOptionsFactory {

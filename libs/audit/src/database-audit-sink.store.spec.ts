@@ -1,0 +1,159 @@
+import { Kysely } from 'kysely';
+import type { McpAuditEvent } from '@kobana/mcp';
+import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
+import { AuditDatabase } from './audit-host.table';
+import { createAuditEvents } from './audit-events.migration';
+import { addAuditEventKind } from './audit-event-kind.migration';
+import { DatabaseAuditSink, toRow } from './database-audit-sink.store';
+import { AuditEventsService } from './audit-events.service';
+import { AuditEventsPruner } from './audit-events-pruner.worker';
+import { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.options';
+import { encodeAuditCursor } from './audit-cursor.codec';
+
+const event = (n: number, fields: Partial<McpAuditEvent> = {}): McpAuditEvent => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  time: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+  organization_id: 'org',
+  subject: 'user',
+  client_id: 'client',
+  client_name: 'Client',
+  client_info: { name: 'Some client', version: '1', self_reported: true },
+  era: '2026',
+  protocol_version: '2026-07-28',
+  method: 'tools/call',
+  tool: 'things_list',
+  arguments_digest: 'digest',
+  arguments: { page: 1 },
+  decision: 'allowed',
+  approval_id: null,
+  approved_by: null,
+  outcome: 'success',
+  status: 200,
+  error_code: null,
+  correlation_id: null,
+  duration_ms: 1.25,
+  ...fields,
+});
+
+describe('the audit library on a database', () => {
+  let db: Kysely<AuditDatabase>;
+  const settings = { ...DEFAULT_AUDIT_TRAIL_SETTINGS, batchSize: 2, maxPending: 3 };
+
+  beforeEach(async () => {
+    db = await openLibraryTestDatabase<AuditDatabase>({
+      hostTables: { users: { passwords: false } },
+      migrations: { '0700_create_audit_events': createAuditEvents, '0702_add_audit_event_kind': addAuditEventKind },
+      organizations: ['org', 'other'],
+    });
+  });
+  afterEach(() => db.destroy());
+
+  it('writes queued events in batches, on a later turn: write itself never waits for the table', async () => {
+    const sink = new DatabaseAuditSink(db, settings);
+    const written = [sink.write(event(1)), sink.write(event(2)), sink.write(event(3))];
+    expect(await db.selectFrom('audit_events').selectAll().execute()).toEqual([]);
+    await Promise.all(written);
+    const rows = await db.selectFrom('audit_events').select(['id', 'client_info', 'arguments']).orderBy('id').execute();
+    expect(rows.map((row) => row.id)).toEqual([event(1).id, event(2).id, event(3).id]);
+    expect(JSON.parse(rows[0].client_info!)).toEqual({ name: 'Some client', version: '1', self_reported: true });
+  });
+
+  it('stores every column as given, in batches of each size (the INSERT text is built once per size)', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, batchSize: 3, maxPending: 100 });
+    const events = [
+      event(1),
+      event(2, { client_info: null, arguments: null, arguments_digest: null, tool: null, method: 'tools/list', status: null, error_code: -32003 }),
+      event(3, { decision: 'confirmation_approved', approval_id: 'a1', approved_by: 'user', outcome: 'error_result', status: 409, correlation_id: 'c1' }),
+      event(4, { client_name: null, protocol_version: null, era: '2025', duration_ms: 0 }),
+    ];
+    // Batches of 3 then 1, then again of 3 then 1: the second pass reuses both texts.
+    await Promise.all(events.map((item) => sink.write(item)));
+    await Promise.all(events.map((item) => sink.write({ ...item, id: item.id.replace('4000', '4001') })));
+    const rows = await db.selectFrom('audit_events').selectAll().orderBy('id').execute();
+    expect(rows).toHaveLength(8);
+    expect(rows.slice(0, 4)).toEqual(events.map(toRow));
+  });
+
+  it('waits flushDelayMs for more events to join a batch, sends a full batch at once, and drain writes without waiting', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, batchSize: 3, maxPending: 100, flushDelayMs: 60_000 });
+    const count = async () => (await db.selectFrom('audit_events').select('id').execute()).length;
+    const first = [sink.write(event(1)), sink.write(event(2))];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await count()).toBe(0);
+    // The third event fills the batch: written on the next turn, long before the delay.
+    await Promise.all([...first, sink.write(event(3))]);
+    expect(await count()).toBe(3);
+    const waiting = sink.write(event(4));
+    await sink.drain();
+    await waiting;
+    expect(await count()).toBe(4);
+  });
+
+  it('rejects past maxPending, and each event of a batch the database refused', async () => {
+    const sink = new DatabaseAuditSink(db, settings);
+    const accepted = [sink.write(event(11)), sink.write(event(12)), sink.write(event(13))];
+    await expect(sink.write(event(14))).rejects.toThrow('3 audit events are waiting');
+    await Promise.all(accepted);
+    // A row with the id of the next batch's first event: the primary key refuses the whole batch.
+    await db
+      .insertInto('audit_events')
+      .values(toRow(event(15)))
+      .execute();
+    const refused = [sink.write(event(15)), sink.write(event(16))];
+    // Matched by message (SQLite and PostgreSQL word it differently): better-sqlite3's errors may come from another realm's Error under jest.
+    await expect(refused[0]).rejects.toHaveProperty('message', expect.stringMatching(/unique/i));
+    await expect(refused[1]).rejects.toHaveProperty('message', expect.stringMatching(/unique/i));
+    expect((await db.selectFrom('audit_events').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([11, 12, 13, 15].map((n) => event(n).id));
+  });
+
+  it('lists one organization newest first, with filters and a cursor', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, maxPending: 100 });
+    await Promise.all([
+      sink.write(event(1)),
+      sink.write(event(2, { tool: 'things_delete', decision: 'confirmation_asked' })),
+      sink.write(event(3, { organization_id: 'other' })),
+      sink.write(event(4)),
+    ]);
+    const service = new AuditEventsService(db, settings);
+    const first = await service.list('org', { limit: 2 });
+    expect(first.data.map((row) => row.id)).toEqual([event(4).id, event(2).id]);
+    expect(first.meta).toEqual({ next_cursor: encodeAuditCursor(event(2)), limit: 2 });
+    expect((await service.list('org', { limit: 2, cursor: first.meta.next_cursor! })).data.map((row) => row.id)).toEqual([event(1).id]);
+    expect((await service.list('org', { decision: 'confirmation_asked' })).data).toEqual([
+      expect.objectContaining({ id: event(2).id, tool: 'things_delete', arguments: { page: 1 }, duration_ms: 1.25 }),
+    ]);
+    expect((await service.list('other', {})).data.map((row) => row.id)).toEqual([event(3).id]);
+    await expect(service.list('org', { cursor: encodeAuditCursor({ time: 'yesterday', id: 'x' }) })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('looks at listScanRows events per filtered page at most: a rare match comes on a later page, through next_cursor', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, batchSize: 50, maxPending: 100 });
+    // Events 1–2 are the rare tool's, 3–12 another's (newer), 13 the rare tool's again (newest).
+    const rare = (n: number) => event(n, { tool: 'rare_tool' });
+    await Promise.all([rare(1), rare(2), ...Array.from({ length: 10 }, (_, i) => event(i + 3)), rare(13)].map((item) => sink.write(item)));
+    const service = new AuditEventsService(db, { listScanRows: 4 });
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await service.list('org', { tool: 'rare_tool', limit: 2, ...(cursor ? { cursor } : {}) });
+      pages.push(page.data.map((row) => row.id));
+      cursor = page.meta.next_cursor ?? undefined;
+    } while (cursor && pages.length < 10);
+    // Looks of 4: [13, 12, 11, 10] → 13; [9, 8, 7, 6] → none; [5, 4, 3, 2] → 2; [1] → 1, and the end.
+    expect(pages).toEqual([[event(13).id], [], [event(2).id], [event(1).id]]);
+    // Unfiltered, or a page that fills before its look ends, reads as before.
+    expect((await service.list('org', { limit: 3 })).data.map((row) => row.id)).toEqual([13, 12, 11].map((n) => event(n).id));
+    const full = await service.list('org', { tool: 'things_list', limit: 2 });
+    expect(full.data.map((row) => row.id)).toEqual([12, 11].map((n) => event(n).id));
+    expect(full.meta.next_cursor).toBe(encodeAuditCursor(event(11)));
+  });
+
+  it('prunes by age only', async () => {
+    const sink = new DatabaseAuditSink(db, { ...settings, maxPending: 100 });
+    await Promise.all([sink.write(event(1)), sink.write(event(2))]);
+    const pruner = new AuditEventsPruner(db, { ...settings, retentionDays: 1 });
+    expect(await pruner.prune(new Date(Date.UTC(2026, 0, 1, 0, 0, 30)))).toBe(0);
+    expect(await pruner.prune(new Date(Date.UTC(2026, 0, 2, 0, 0, 1, 500)))).toBe(1);
+    expect((await db.selectFrom('audit_events').select('id').execute()).map((row) => row.id)).toEqual([event(2).id]);
+  });
+});

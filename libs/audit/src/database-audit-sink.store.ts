@@ -1,0 +1,201 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { CompiledQuery, Kysely } from 'kysely';
+import { v7 as timeOrderedUuid } from 'uuid';
+import type { McpAuditEvent, McpAuditSink } from '@kobana/mcp';
+import { AUDIT_DATABASE, AuditDatabase } from './audit-host.table';
+import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.options';
+import { AuditEventsTable } from './audit.table';
+import { AuditMessages } from './audit.messages';
+import { AuditOAuthRecord, OAUTH_EVENT_METHODS } from './audit-oauth.constants';
+
+interface Pending {
+  row: AuditEventsTable;
+  settle: (error?: unknown) => void;
+}
+
+/**
+ * The MCP module's audit sink, in the host's database. `write` only queues
+ * the event: rows are inserted a batch at a time, once `flushDelayMs` has
+ * passed since the first of them was queued (or the batch is full), so an
+ * answer never waits for the table and one commit carries many events. Each
+ * write's promise settles with its batch, so the MCP module counts every
+ * lost event. The queue is bounded: a database that stays away costs memory
+ * up to `maxPending` events, then writes fail at once.
+ */
+@Injectable()
+export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
+  private queue: Pending[] = [];
+  private flushing?: Promise<void>;
+  /** The flush to come: a timer while the first queued event waits for others, an immediate once a batch is full. */
+  private scheduled?: { timer: NodeJS.Timeout; waiting: true } | { timer: NodeJS.Immediate; waiting: false };
+  /**
+   * The INSERT's SQL text by number of rows, built by Kysely once: building
+   * it (parsing every row's 21 values into nodes, then compiling them) cost
+   * more than running it. Batches run from 1 to `batchSize` rows, so at most
+   * that many texts; each is prepared once by the host's statement cache.
+   */
+  private readonly insertSql = new Map<number, string>();
+
+  constructor(
+    @Inject(AUDIT_DATABASE) private readonly db: Kysely<AuditDatabase>,
+    @Inject(AUDIT_TRAIL_SETTINGS) private readonly settings: AuditTrailSettings,
+  ) {}
+
+  write(event: McpAuditEvent): Promise<void> {
+    return this.enqueue(toRow(event));
+  }
+
+  private enqueue(row: AuditEventsTable): Promise<void> {
+    if (this.queue.length >= this.settings.maxPending) return Promise.reject(new Error(AuditMessages.queueFull(this.settings.maxPending)));
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ row, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.schedule();
+    });
+  }
+
+  /** Queues an authorization-server event (the OAuth library's `OAuthAuditSink`), in the same batches as the MCP endpoint's. */
+  recordOAuth(event: AuditOAuthRecord): Promise<void> {
+    return this.enqueue(oauthRow(event));
+  }
+
+  /** Writes what is queued now, then resolves; used at shutdown and by tests that read the table. */
+  async drain(): Promise<void> {
+    this.unschedule();
+    while (this.flushing || this.queue.length > 0) await (this.flushing ?? this.startFlush());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.drain().catch(() => undefined);
+  }
+
+  /** Plans the flush of what is queued; a flush under way takes in what is queued meanwhile. */
+  private schedule(): void {
+    if (this.flushing) return;
+    const full = this.queue.length >= this.settings.batchSize || this.settings.flushDelayMs <= 0;
+    if (this.scheduled && (this.scheduled.waiting === false || !full)) return;
+    this.unschedule();
+    if (full) {
+      this.scheduled = { timer: setImmediate(() => void this.startFlush()), waiting: false };
+    } else {
+      // Not unref'd: a caller awaiting its write must not see the process end first.
+      this.scheduled = { timer: setTimeout(() => void this.startFlush(), this.settings.flushDelayMs), waiting: true };
+    }
+  }
+
+  private unschedule(): void {
+    if (!this.scheduled) return;
+    if (this.scheduled.waiting) clearTimeout(this.scheduled.timer);
+    else clearImmediate(this.scheduled.timer);
+    this.scheduled = undefined;
+  }
+
+  private startFlush(): Promise<void> {
+    this.scheduled = undefined;
+    // Only with rows to write: an empty flush would settle (and clear `flushing`) before it is kept.
+    if (!this.flushing && this.queue.length > 0) this.flushing = this.flush();
+    return this.flushing ?? Promise.resolve();
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.settings.batchSize);
+        try {
+          await this.db.executeQuery(this.insertOf(batch));
+          for (const item of batch) item.settle();
+        } catch (error) {
+          for (const item of batch) item.settle(error ?? new Error('insert failed'));
+        }
+      }
+    } finally {
+      this.flushing = undefined;
+    }
+  }
+
+  /** The batch's INSERT: the SQL text for its number of rows, with the rows' values in column order. */
+  private insertOf(batch: Pending[]): CompiledQuery {
+    let sql = this.insertSql.get(batch.length);
+    if (sql === undefined) {
+      sql = this.db
+        .insertInto('audit_events')
+        .values(batch.map(() => PLACEHOLDER_ROW))
+        .compile().sql;
+      this.insertSql.set(batch.length, sql);
+    }
+    const parameters: unknown[] = [];
+    for (const { row } of batch) for (const column of AUDIT_EVENT_COLUMNS) parameters.push(row[column]);
+    return CompiledQuery.raw(sql, parameters);
+  }
+}
+
+/**
+ * Every column of `audit_events`, in the order the INSERT lists them; a
+ * record over the table's keys, so a column added to the table and not here
+ * fails to compile.
+ */
+const AUDIT_EVENT_COLUMN_SET: Record<keyof AuditEventsTable, true> = {
+  id: true,
+  organization_id: true,
+  time: true,
+  subject: true,
+  client_id: true,
+  client_name: true,
+  client_info: true,
+  era: true,
+  protocol_version: true,
+  method: true,
+  tool: true,
+  arguments_digest: true,
+  arguments: true,
+  decision: true,
+  approval_id: true,
+  approved_by: true,
+  outcome: true,
+  status: true,
+  error_code: true,
+  correlation_id: true,
+  duration_ms: true,
+  kind: true,
+};
+const AUDIT_EVENT_COLUMNS = Object.keys(AUDIT_EVENT_COLUMN_SET) as Array<keyof AuditEventsTable>;
+
+/** A row whose every column is set (its values are only placeholders), so the compiled INSERT lists them all in {@link AUDIT_EVENT_COLUMNS} order. */
+const PLACEHOLDER_ROW = Object.fromEntries(AUDIT_EVENT_COLUMNS.map((column) => [column, null])) as unknown as AuditEventsTable;
+
+/** The event as a row: the two objects as JSON text. */
+export function toRow(event: McpAuditEvent): AuditEventsTable {
+  return {
+    ...event,
+    client_info: event.client_info === null ? null : JSON.stringify(event.client_info),
+    arguments: event.arguments === null ? null : JSON.stringify(event.arguments),
+    kind: 'mcp',
+  };
+}
+
+/** An authorization-server event as a row: its action in `decision`, its endpoint in `method`, its details in `arguments`. */
+function oauthRow(event: AuditOAuthRecord): AuditEventsTable {
+  return {
+    id: timeOrderedUuid(),
+    kind: 'oauth',
+    time: event.time,
+    organization_id: event.organization_id,
+    subject: event.subject,
+    client_id: event.client_id,
+    client_name: event.client_name,
+    client_info: null,
+    era: '',
+    protocol_version: null,
+    method: OAUTH_EVENT_METHODS[event.action],
+    tool: null,
+    arguments_digest: null,
+    arguments: JSON.stringify(event.details),
+    decision: event.action,
+    approval_id: null,
+    approved_by: null,
+    outcome: event.action === 'consent_given' ? 'success' : 'not_run',
+    status: null,
+    error_code: null,
+    correlation_id: null,
+    duration_ms: 0,
+  };
+}

@@ -1,0 +1,28 @@
+import { TOKEN_ADMIN_USAGE, TOKEN_LIFETIME_USAGE } from '@kobana/host-kit';
+import { CLIENT_ADMIN_USAGE, PASSWORD_RESET_USAGE } from '@kobana/oauth';
+import type { HostDescriptor } from '../host-descriptor.interface';
+import { defaultDatabaseUrl } from '../config/host-config.parser';
+
+/** The CLI's help text: the same for every host, apart from its name, roles, scopes and database. */
+export function hostCliUsage(host: HostDescriptor): string {
+  return `Usage: ${host.cli.command} <command> [options]
+
+Commands:
+  token create --organization <slug> --role <role> [options]
+      Mints an access token of ${host.title}; the organization and the user
+      <role>@<slug>.${host.name}.local are created when missing. The token is the last line of stdout.
+        --scopes a,b          default: ${host.scopes.map((entry) => entry.scope).join(',')}
+        --audience mcp|api    default: mcp (an mcp token is refused by /api/v1 and vice versa)
+        --client-id <id>      default: pat_<token id> (each token its own client)
+        --client-name <name>  default: Personal access token
+        ${TOKEN_LIFETIME_USAGE}
+
+${TOKEN_ADMIN_USAGE}
+
+${CLIENT_ADMIN_USAGE}
+
+${PASSWORD_RESET_USAGE}
+
+Roles: ${host.roles.join(', ')}
+The database is the one DATABASE_URL names (default ${defaultDatabaseUrl(host)}).`;
+}

@@ -1,0 +1,50 @@
+import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
+import { addAuditEventKind, createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
+import type { DatabaseMigrations } from '@kobana/database';
+import { createSecrets } from '@kobana/host-kit';
+import { createIdempotencyKeys } from '@kobana/idempotency';
+import { createOAuthRecords } from '@kobana/oauth';
+import type { HostDescriptor } from '../host-descriptor.interface';
+import { HostMessages } from '../host.messages';
+
+/**
+ * The migrations of the libraries every host runs, under the names both
+ * hosts' databases have recorded (Kadu's, under which Billing first ran
+ * them too): a released name never changes. Kysely applies migrations in
+ * name order, so each host's own ones interleave by their numbers.
+ */
+export const PLATFORM_MIGRATIONS: DatabaseMigrations = {
+  // The host kit's secrets table: a generated secret is kept once and shared by every replica.
+  '0002_create_secrets': createSecrets,
+  '0100_create_idempotency_keys': createIdempotencyKeys,
+  // The approval flow: approvals, confirmation nonces, sessions.
+  '0300_create_approvals': createApprovals,
+  // The sign-in counters, session password stamps and pruning indexes.
+  '0500_secure_approval_sign_in': secureApprovalSignIn,
+  // The column for the words an approval page shows (what the call acts on).
+  '0501_add_approval_summary': addApprovalSummary,
+  // The authorization server's records: codes, tokens, grants, registered clients.
+  '0600_create_oauth': createOAuthRecords,
+  // The audit trail of the MCP endpoint (who did what, on whose behalf, who approved it).
+  '0700_create_audit_events': createAuditEvents,
+  '0701_drop_audit_filter_indexes': dropAuditFilterIndexes,
+  // The events' kind: the MCP endpoint's, or the authorization server's (consents, grants revoked for reuse).
+  '0702_add_audit_event_kind': addAuditEventKind,
+};
+
+/**
+ * Every migration of `host`, the libraries' and its own, in name order.
+ *
+ * @throws Error when the host reuses a library's name.
+ */
+export function hostMigrations(host: Pick<HostDescriptor, 'migrations'>): DatabaseMigrations {
+  const twice = Object.keys(host.migrations).find((name) => name in PLATFORM_MIGRATIONS);
+  if (twice !== undefined) throw new Error(HostMessages.migrationTwice(twice));
+  // In name order, the order Kysely applies and records them in.
+  const all: DatabaseMigrations = { ...PLATFORM_MIGRATIONS, ...host.migrations };
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((name) => [name, all[name]]),
+  );
+}
