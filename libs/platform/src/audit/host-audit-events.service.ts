@@ -2,10 +2,8 @@ import { ForbiddenException, Injectable, Type } from '@nestjs/common';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { AuditEventsPage, AuditEventsService, ListAuditEventsDto } from '@kobana/audit';
 import type { HostDescriptor } from '../host-descriptor.interface';
+import { DEFAULT_AUDIT_ROLES } from '../host.constants';
 import { HostMessages } from '../host.messages';
-
-/** Who may read the audit trail when the descriptor names no `auditRoles`: the events name people and what they asked for. */
-export const DEFAULT_AUDIT_ROLES: readonly string[] = ['owner', 'admin'];
 
 /** What the host's audit tool and route do; the class itself is built per host by {@link hostAuditEventsService}. */
 export interface HostAuditEvents {
