@@ -57,6 +57,31 @@ describe('IdentityPersonRecords', () => {
     expect((await db.selectFrom('users').select('created_at').where('id', '=', PERSON.id).executeTakeFirstOrThrow()).created_at).toBe(created_at);
   });
 
+  it('gives a stale record’s e-mail and slug up to the person and organization the application now gives them to', async () => {
+    await records.record((await people.findPerson(PERSON.id))!);
+    // The application passes the e-mail on, and gives the slug to a new organization (the first one renamed).
+    const next = { id: 'person-2', organization_id: 'org-2', email: PERSON.email, role: 'lead', password: 'another password of the application' };
+    const renamed = new InMemoryPeople([next], [{ id: 'org-2', slug: ORGANIZATION.slug, name: 'Next Co' }]);
+    await new IdentityPersonRecords(db as unknown as Kysely<IdentityDatabase>, renamed, OPTIONS).record((await renamed.findPerson(next.id))!);
+
+    const rows = await db.selectFrom('users').select(['id', 'email']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'person-1', email: 'person-1@superseded.invalid' },
+      { id: 'person-2', email: PERSON.email },
+    ]);
+    const organizations = await db.selectFrom('organizations').select(['id', 'slug']).orderBy('id').execute();
+    expect(organizations).toEqual([
+      { id: 'org-1', slug: 'superseded-org-1' },
+      { id: 'org-2', slug: ORGANIZATION.slug },
+    ]);
+
+    // Confirmed again with what is theirs now, the first records take it back; the others keep theirs.
+    people.setEmail(PERSON.id, 'p.new@own.test');
+    await records.record((await people.findPerson(PERSON.id))!);
+    expect((await user())?.email).toBe('p.new@own.test');
+    expect((await db.selectFrom('users').select('email').where('id', '=', 'person-2').executeTakeFirstOrThrow()).email).toBe(PERSON.email);
+  });
+
   it('refuses a person whose organization the port does not know', async () => {
     await expect(records.record({ ...PERSON, organization_id: 'org-unknown' })).rejects.toThrow(/organization org-unknown/);
     expect(await user()).toBeUndefined();

@@ -1,7 +1,13 @@
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type { People, Person, PersonRecords } from '@kobana/people';
 import type { IdentityOptions } from './identity.options';
 import type { IdentityDatabase } from './identity.table';
+
+/** What a stale record's e-mail becomes: unique (its id), and never deliverable (RFC 2606's `.invalid`). */
+const supersededEmail = sql<string>`id || '@superseded.invalid'`;
+
+/** What a stale organization record's slug becomes: unique (its id), and plainly not the application's. */
+const supersededSlug = sql<string>`'superseded-' || id`;
 
 /**
  * The platform's records of the people an application's own {@link People}
@@ -14,8 +20,11 @@ import type { IdentityDatabase } from './identity.table';
  * the MCP endpoint. A row already up to date is not written again.
  *
  * A record takes the e-mail and the organization's slug as the application
- * gives them; both are unique in identity's tables, so an application must
- * not reuse one for another person or organization.
+ * gives them. Both are unique in identity's tables while the application
+ * may give one to someone new (an e-mail passed on, a slug renamed), and the
+ * application is the one that knows: a record still holding it under
+ * another id gives it up ({@link supersededEmail}, {@link supersededSlug})
+ * until its own person or organization is confirmed again.
  */
 export class IdentityPersonRecords implements PersonRecords {
   constructor(
@@ -31,6 +40,8 @@ export class IdentityPersonRecords implements PersonRecords {
     // Columns the host adds to `organizations` (Kadu: `plan`) get the values identity gives an organization asked for nothing.
     const hostValues = this.options.organizationValues?.({}) ?? {};
     await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('organizations').set({ slug: supersededSlug }).where('slug', '=', organization.slug).where('id', '!=', organization.id).execute();
+      await trx.updateTable('users').set({ email: supersededEmail }).where('email', '=', person.email).where('id', '!=', person.id).execute();
       await trx
         .insertInto('organizations')
         .values({ ...hostValues, id: organization.id, slug: organization.slug, name: organization.name, created_at: now })
