@@ -72,6 +72,16 @@ export class InMemoryPeople implements People {
     this.people.set(id, { ...this.people.get(id)!, role });
   }
 
+  /** A new e-mail, as the application's own administration would give it. */
+  setEmail(id: string, email: string): void {
+    this.people.set(id, { ...this.people.get(id)!, email });
+  }
+
+  /** Adds a person, as the application would when someone joins. */
+  add(person: InMemoryPerson): void {
+    this.people.set(person.id, { version: 1, ...person });
+  }
+
   /** Removes the person, as the application would when they leave. */
   remove(id: string): void {
     this.people.delete(id);

@@ -33,7 +33,12 @@ export function openHostCliContext(host: HostDescriptor): Promise<INestApplicati
   return NestFactory.createApplicationContext(HostCliModule.forHost(host), { logger: new StderrLogger({ logLevels: ['error', 'warn'] }), abortOnError: false });
 }
 
-/** Every host's commands (`token create|list|revoke`, `client create|list|delete`, `password reset`), then the host's own. */
+/**
+ * Every host's commands (`token create|list|revoke`, `client create|list|delete`),
+ * `password reset` where the people are identity's (a host's own people keep
+ * their passwords where the application does, and a record's password is
+ * never checked), then the host's own.
+ */
 function hostCliCommands(host: HostDescriptor): CliCommands<OAuthCliServices<IdentityService>> {
   return {
     'token create': (args) => {
@@ -41,7 +46,7 @@ function hostCliCommands(host: HostDescriptor): CliCommands<OAuthCliServices<Ide
       return ({ identity }, io) => runTokenCreate(identity, options, io);
     },
     ...OAUTH_ADMIN_COMMANDS,
-    ...PASSWORD_RESET_COMMANDS,
+    ...(host.people ? {} : PASSWORD_RESET_COMMANDS),
     ...host.cli.commands,
   };
 }

@@ -3,8 +3,11 @@ import { CLIENT_ADMIN_USAGE, PASSWORD_RESET_USAGE } from '@kobana/oauth';
 import type { HostDescriptor } from '../host-descriptor.interface';
 import { defaultDatabaseUrl } from '../config/host-config.parser';
 
-/** The CLI's help text: the same for every host, apart from its name, roles, scopes and database. */
+/** The CLI's help text: the same for every host, apart from its name, roles, scopes, people and database. */
 export function hostCliUsage(host: HostDescriptor): string {
+  const passwords = host.people
+    ? `Passwords: ${host.title}'s people are the application's own; their passwords are reset where it keeps them.`
+    : PASSWORD_RESET_USAGE;
   return `Usage: ${host.cli.command} <command> [options]
 
 Commands:
@@ -21,7 +24,7 @@ ${TOKEN_ADMIN_USAGE}
 
 ${CLIENT_ADMIN_USAGE}
 
-${PASSWORD_RESET_USAGE}
+${passwords}
 
 Roles: ${host.roles.join(', ')}
 The database is the one DATABASE_URL names (default ${defaultDatabaseUrl(host)}).`;
