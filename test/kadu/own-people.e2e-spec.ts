@@ -21,12 +21,16 @@ const BOSS = { id: 'p-boss', organization_id: ORGANIZATION.id, email: 'boss@own.
 const ADMIN = { id: 'p-admin', organization_id: ORGANIZATION.id, email: 'admin@own.test', role: 'admin', password: 'pw-admin-0123456789' };
 const WATCHER = { id: 'p-watch', organization_id: ORGANIZATION.id, email: 'watch@own.test', role: 'viewer', password: 'pw-watcher-0123456789' };
 const LEAVER = { id: 'p-leave', organization_id: ORGANIZATION.id, email: 'leave@own.test', role: 'viewer', password: 'pw-leaver-0123456789' };
+const PASSER = { id: 'p-pass', organization_id: ORGANIZATION.id, email: 'pass@own.test', role: 'viewer', password: 'pw-passer-0123456789' };
 
 describe('Kadu with its own People', () => {
   let kadu: KaduTestApp;
   let host: OAuthHost;
   // Not identity's defaults (owners and admins for both), so an answer of identity's would show.
-  const people = new InMemoryPeople([SUBJECT, BOSS, ADMIN, WATCHER, LEAVER], [ORGANIZATION], { 'approvals.decide': ['owner'], 'audit.read': ['viewer'] });
+  const people = new InMemoryPeople([SUBJECT, BOSS, ADMIN, WATCHER, LEAVER, PASSER], [ORGANIZATION], {
+    'approvals.decide': ['owner'],
+    'audit.read': ['viewer'],
+  });
 
   beforeAll(async () => {
     kadu = await startKadu({ host: { ...KADU, people: { useFactory: () => people } } });
@@ -72,11 +76,16 @@ describe('Kadu with its own People', () => {
     return { clientId, access: body.access_token, refresh: body.refresh_token, consent: consent.html };
   }
 
-  async function call(token: string, name: string, args: Record<string, unknown>): Promise<Record<string, string>> {
-    const res = await mcp(host, token, 'tools/call', { name, arguments: args });
+  /** The JSON-RPC result of `method`, from a JSON or an event-stream answer. */
+  async function rpc<T>(token: string, method: string, params: Record<string, unknown>): Promise<T> {
+    const res = await mcp(host, token, method, params);
     const text = await res.text();
     const json = text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1];
-    return (JSON.parse(json) as { result: { structuredContent: Record<string, string> } }).result.structuredContent;
+    return (JSON.parse(json) as { result: T }).result;
+  }
+
+  async function call(token: string, name: string, args: Record<string, unknown>): Promise<Record<string, string>> {
+    return (await rpc<{ structuredContent: Record<string, string> }>(token, 'tools/call', { name, arguments: args })).structuredContent;
   }
 
   it('signs people in through the port, and keeps a record identity never signs in', async () => {
@@ -138,6 +147,59 @@ describe('Kadu with its own People', () => {
     expect(audit.status).toBe(200);
     expect(await audit.text()).toContain(SUBJECT.email);
     expect(people.calls).toContain('may:audit.read');
+  });
+
+  it('lets the port decide who reads the audit trail through the API and the tool, as on the page', async () => {
+    // Records of both, as their sign-ins leave them, then API tokens of theirs.
+    await cookieOf(ADMIN);
+    await cookieOf(WATCHER);
+    const apiToken = async (who: typeof ADMIN) =>
+      (await kadu.identity.createToken({ organization: ORGANIZATION.slug, role: who.role, email: who.email, audience: 'api' })).token;
+    const list = async (who: typeof ADMIN) => fetch(`${kadu.baseUrl}/api/v1/audit_events`, { headers: { Authorization: `Bearer ${await apiToken(who)}` } });
+
+    // The admin, whom the tool's old role list let read, is refused by the port; the viewer reads.
+    const refused = await list(ADMIN);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ statusCode: 403, message: 'Your role may not read the audit trail' });
+    const allowed = await list(WATCHER);
+    expect(allowed.status).toBe(200);
+    expect(((await allowed.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+
+    // Over MCP the tool is listed for every role of a host with people of its own; each call asks the port.
+    const watcher = (await oauthTokens(WATCHER)).access;
+    const admin = (await oauthTokens(ADMIN)).access;
+    const listed = async (token: string) => (await rpc<{ tools: { name: string }[] }>(token, 'tools/list', {})).tools.map((tool) => tool.name);
+    expect(await listed(watcher)).toContain('kadu_audit_events_list');
+    expect(await listed(admin)).toContain('kadu_audit_events_list');
+    const read = await rpc<{ isError?: boolean; structuredContent: { data: unknown[] } }>(watcher, 'tools/call', {
+      name: 'kadu_audit_events_list',
+      arguments: {},
+    });
+    expect(read.isError).toBeFalsy();
+    expect(read.structuredContent.data.length).toBeGreaterThan(0);
+    const denied = await rpc<{ isError?: boolean; content: { text: string }[] }>(admin, 'tools/call', { name: 'kadu_audit_events_list', arguments: {} });
+    expect(denied.isError).toBe(true);
+    expect(denied.content[0].text).toContain('Your role may not read the audit trail');
+
+    // Someone the port no longer knows reads nothing, whatever their record's role.
+    const leaving = await apiToken(WATCHER);
+    people.remove(WATCHER.id);
+    const gone = await fetch(`${kadu.baseUrl}/api/v1/audit_events`, { headers: { Authorization: `Bearer ${leaving}` } });
+    expect(gone.status).toBe(403);
+    people.add(WATCHER);
+  });
+
+  it('gives an e-mail passed on to someone new, and keeps serving both', async () => {
+    await cookieOf(PASSER);
+    // The application removes a person and gives their e-mail to a newcomer: the first record gives it up.
+    people.remove(PASSER.id);
+    const NEWCOMER = { ...PASSER, id: 'p-new', password: 'pw-newcomer-0123456789' };
+    people.add(NEWCOMER);
+    expect((await signIn(NEWCOMER)).status).toBe(303);
+    expect((await record(NEWCOMER.id))?.email).toBe(PASSER.email);
+    expect((await record(PASSER.id))?.email).toBe(`${PASSER.id}@superseded.invalid`);
+    // The newcomer's session and the rest of the server work on.
+    expect((await fetch(`${kadu.baseUrl}/audit`, { headers: { Cookie: await cookieOf(NEWCOMER) }, redirect: 'manual' })).status).toBe(200);
   });
 
   it('refreshes the record at each token refresh, and refuses one for a person gone', async () => {

@@ -121,12 +121,15 @@ export interface HostDescriptor<Own extends object = object, Seed extends HostDe
   /** More identity options (columns the host adds to `organizations`). @default none */
   identity?: Pick<IdentityOptions, 'organizationValues'>;
   /**
-   * Roles that may read the audit trail: `GET /api/v1/audit_events` and `<name>_audit_events_list`, and the
-   * `/audit` page (the `audit.read` of identity's people; a host's own `people` decide the page alone).
-   * @default ['owner', 'admin']
+   * Roles `<name>_audit_events_list` is listed for. With identity's people, the roles that may read the audit
+   * trail: the tool, `GET /api/v1/audit_events` and the `/audit` page (identity's `audit.read`). With the host's
+   * own `people`, their `may(person, 'audit.read')` decides the page, the route and each call of the tool.
+   * @default ['owner', 'admin'] with identity's people; every role of `roles` with the host's own
    */
   auditRoles?: readonly string[];
-  /** What `GET /api/v1/audit_events` tells a caller without one of `auditRoles` (403). @default 'Your role may not read the audit trail' */
+  /** The scope `<name>_audit_events_list` needs, as every tool has one; one of `scopes` (start-up refuses another). @default '<name>:read' */
+  auditScope?: string;
+  /** What the audit tool and route tell a caller who may not read the trail (403). @default 'Your role may not read the audit trail' */
   auditRefusal?: string;
   /**
    * The people who sign in on the host's pages and whose tokens its server
@@ -141,7 +144,7 @@ export interface HostDescriptor<Own extends object = object, Seed extends HostDe
   mcp: HostMcpDescriptor;
   /**
    * The API's feature modules (controllers, services and their tools), imported after the MCP endpoint;
-   * the platform adds `/api/v1/audit_events` and `<name>_audit_events_list` (read scope `<name>:read`) after them.
+   * the platform adds `/api/v1/audit_events` and `<name>_audit_events_list` (scope `auditScope`) after them.
    */
   api: HostModule[];
   /** The REST API's OpenAPI document, at `GET /api/v1/openapi.json` (docs/openapi.md). @default { description: none } */

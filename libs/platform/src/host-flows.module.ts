@@ -78,7 +78,7 @@ export class HostFlowsModule {
       providers: [{ provide: AUDIT_DATABASE, useExisting: HOST_DATABASE }],
       settings: {
         inject: [HOST_SETTINGS],
-        // Who may read `/audit` is the host's People's to say (`auditRoles` reaches identity's, see hostIdentityOptions).
+        // Who may read `/audit` is the host's People's to say (identity's ask `auditRoles`, see hostAuditOptions).
         useFactory: (settings: HostSettings) => ({ retentionDays: settings.auditRetentionDays }),
       },
     });

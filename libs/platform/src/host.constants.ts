@@ -15,5 +15,5 @@ export const HOST_SETTINGS = Symbol('HostSettings');
 /** Injects the host's `Kysely<Database>` ({@link HOST_DATABASE}). */
 export const InjectHostDatabase = (): ParameterDecorator => Inject(HOST_DATABASE);
 
-/** Who may read the audit trail when the descriptor names no `auditRoles`: the events name people and what they asked for. */
+/** Who of identity's people may read the audit trail when the descriptor names no `auditRoles`: the events name people and what they asked for. */
 export const DEFAULT_AUDIT_ROLES: readonly string[] = ['owner', 'admin'];

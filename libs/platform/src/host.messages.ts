@@ -13,5 +13,7 @@ export const HostMessages = {
   notASlug: (slug: string) => `--organization "${slug}" is not a slug (a-z, 0-9 and inner hyphens)`,
   notOneOf: (name: string, value: string, allowed: readonly string[]) => `--${name} must be one of ${allowed.join(', ')} (got "${value}")`,
   auditForbidden: () => 'Your role may not read the audit trail',
+  auditScopeUnknown: (scope: string, scopes: readonly string[]) =>
+    `auditScope "${scope}" is none of the host's scopes (${scopes.join(', ')}): no token could carry it`,
   badScope: (scope: string) => `--scopes: "${scope}" is not a valid scope`,
 } as const;

@@ -8,9 +8,10 @@ import { HOST_API_PREFIX } from '../openapi/host-openapi.module';
 import type { HostAuditEvents } from './host-audit-events.service';
 
 /**
- * `GET /api/v1/audit_events` = `<name>_audit_events_list` (the roles of
- * `auditRoles`; others 403): the route hands the tool's DTO to the method
- * the tool runs. Declared per descriptor, as the route names the tool.
+ * `GET /api/v1/audit_events` = `<name>_audit_events_list` (a person the
+ * host's `People` lets read the trail; others 403): the route hands the
+ * tool's DTO to the method the tool runs. Declared per descriptor, as the
+ * route names the tool.
  */
 export function hostAuditEventsController(host: HostDescriptor, service: Type<HostAuditEvents>): Type<unknown> {
   @Controller(`${HOST_API_PREFIX}/audit_events`)

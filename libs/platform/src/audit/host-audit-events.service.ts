@@ -1,9 +1,9 @@
 import { ForbiddenException, Injectable, Type } from '@nestjs/common';
 import { McpArgs, McpCaller, McpTool } from '@kobana/mcp';
 import { AuditEventsPage, AuditEventsService, ListAuditEventsDto } from '@kobana/audit';
+import { InjectPeople, People } from '@kobana/people';
 import type { HostDescriptor } from '../host-descriptor.interface';
-import { DEFAULT_AUDIT_ROLES } from '../host.constants';
-import { HostMessages } from '../host.messages';
+import { hostAuditOptions } from './host-audit.options';
 
 /** What the host's audit tool and route do; the class itself is built per host by {@link hostAuditEventsService}. */
 export interface HostAuditEvents {
@@ -15,15 +15,19 @@ export interface HostAuditEvents {
  * The audit trail of the caller's organization as the host's tool
  * `<name>_audit_events_list`. A tool's name is decorator metadata, fixed
  * when its class is declared, so the class is declared here, once per
- * descriptor; its read scope is `<name>:read`, its roles `auditRoles`.
+ * descriptor. The tool is listed for `auditRoles` with `auditScope`; each
+ * call, over MCP or REST, asks the host's `People` whether the person may
+ * read the trail, as the `/audit` page does, so the three never disagree.
  */
 export function hostAuditEventsService(host: HostDescriptor): Type<HostAuditEvents> {
-  const roles = [...(host.auditRoles ?? DEFAULT_AUDIT_ROLES)];
-  const refusal = host.auditRefusal ?? HostMessages.auditForbidden();
+  const { roles, scope, refusal } = hostAuditOptions(host);
 
   @Injectable()
   class HostAuditEventsService implements HostAuditEvents {
-    constructor(private readonly events: AuditEventsService) {}
+    constructor(
+      private readonly events: AuditEventsService,
+      @InjectPeople() private readonly people: People,
+    ) {}
 
     /** A page of audit events, newest first, with the filters given. */
     @McpTool({
@@ -35,14 +39,24 @@ export function hostAuditEventsService(host: HostDescriptor): Type<HostAuditEven
         '(allowed, confirmation steps, refusals) and the outcome, and each access a person allowed or denied on the consent page or lost to a reused token ' +
         '(kind "oauth"). Filters: tool, client_id, subject, decision, kind, since, until; cursor pages. ' +
         'A filtered page may hold fewer events than limit, even none: keep following meta.next_cursor until it is null.',
-      scopes: [`${host.name}:read`],
-      roles,
+      scopes: [scope],
+      roles: [...roles],
       annotations: { readOnlyHint: true, idempotentHint: true },
     })
-    list(@McpCaller() caller: McpCaller, @McpArgs() query: ListAuditEventsDto): Promise<AuditEventsPage> {
-      // Over MCP a caller without the roles never sees the tool; this is the REST route's check.
-      if (!caller.roles.some((role) => roles.includes(role))) throw new ForbiddenException(refusal);
+    async list(@McpCaller() caller: McpCaller, @McpArgs() query: ListAuditEventsDto): Promise<AuditEventsPage> {
+      if (!(await this.mayRead(caller))) throw new ForbiddenException(refusal);
       return this.events.list(caller.organization_id, query);
+    }
+
+    /**
+     * Whether the caller is a person of their organization whom `People`
+     * lets read the trail. A token's subject the port does not know (a
+     * service account minted by the CLI for a host with people of its own,
+     * or someone since removed) reads nothing.
+     */
+    protected async mayRead(caller: McpCaller): Promise<boolean> {
+      const person = await this.people.findPerson(caller.subject);
+      return person !== null && person.organization_id === caller.organization_id && (await this.people.may(person, 'audit.read'));
     }
   }
   return HostAuditEventsService;

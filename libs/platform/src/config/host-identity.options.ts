@@ -1,22 +1,22 @@
 import type { IdentityOptions } from '@kobana/identity';
 import type { HostDescriptor } from '../host-descriptor.interface';
-import { DEFAULT_AUDIT_ROLES } from '../host.constants';
+import { hostAuditOptions } from '../audit/host-audit.options';
 
 /**
  * The identity options of `host`: `<tokenPrefix>_<audience>_…` tokens (so a
  * leaked one is told from another host's, and no host accepts another's),
  * its roles, every scope by default, generated users `<role>@<slug>.<name>.local`,
- * and who of its people may read `/audit` (`auditRoles`, with the same
- * default as the audit route and tool, so the page and the API never disagree).
+ * and who of its people may read the audit trail (`auditRoles`, completed
+ * by `hostAuditOptions`, so the tool's listing and identity's answer never disagree).
  */
-export function hostIdentityOptions(host: Pick<HostDescriptor, 'name' | 'tokenPrefix' | 'roles' | 'scopes' | 'identity' | 'auditRoles'>): IdentityOptions {
+export function hostIdentityOptions(host: HostDescriptor): IdentityOptions {
   return {
     tokenPrefix: host.tokenPrefix,
     roles: host.roles,
     defaultScopes: host.scopes.map((entry) => entry.scope),
     generatedEmailDomain: `${host.name}.local`,
     apiRealm: `${host.name}-api`,
-    permissions: { 'audit.read': host.auditRoles ?? DEFAULT_AUDIT_ROLES },
+    permissions: { 'audit.read': hostAuditOptions(host).roles },
     ...host.identity,
   };
 }
