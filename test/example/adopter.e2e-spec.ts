@@ -8,9 +8,10 @@
  * the 401's `resource_metadata` leads it to the authorization server, it
  * registers itself (DCR), the example's member signs in and allows on the
  * platform's pages in Chromium, and the code becomes tokens; `tools/list`
- * shows the example's one tool and `tools/call` answers what its service
- * returns; a spoiled access token makes the SDK refresh, and the next call
- * works. The sign-in page refuses a wrong password and anyone the example's
+ * shows the example's one tool and the platform's audit tool, `tools/call`
+ * answers what its service returns; a spoiled access token makes the SDK
+ * refresh, and the next call works; the audit tool, which the example's
+ * `People` lets its owner use, lists those calls. The sign-in page refuses a wrong password and anyone the example's
  * members do not include: the platform asks the example's `People`, never
  * identity's own users.
  */
@@ -116,12 +117,12 @@ describe('examples/adopter: an application with its own users, installed from th
       organization: 'Acme Notes',
       originHost: new URL(world.catcher.redirectUri).host,
       selfRegistered: true,
-      scopes: ['notes:read'],
+      scopes: ['notes:read', 'notes:audit'],
     });
     expect(provider.callback!.get('iss')).toBe(host.baseUrl);
 
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['notes_list']);
+    expect(tools.map((tool) => tool.name)).toEqual(['notes_list', 'notebook_audit_events_list']);
     const expected = {
       notes: [
         { id: 'note-2', title: 'Quarterly review', body: 'Numbers are due on Friday.', created_at: '2026-03-02T14:30:00.000Z' },
@@ -143,6 +144,19 @@ describe('examples/adopter: an application with its own users, installed from th
     expect(after.access_token).not.toBe(before.access_token);
     expect(after.refresh_token).toEqual(expect.any(String));
     expect(after.refresh_token).not.toBe(before.refresh_token);
+
+    // The platform's audit trail, of the member's own calls: the example's People let its owner read it.
+    type Events = { data: { tool: string; subject: string; client_name: string | null; outcome: string }[] };
+    // Events are written in batches a few milliseconds after the call they record: ask again, a bounded number of times.
+    let events: Events['data'] = [];
+    for (let attempt = 0; attempt < 20 && events.length < 2; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const audit = await client.callTool({ name: 'notebook_audit_events_list', arguments: { tool: 'notes_list' } });
+      expect(audit.isError).toBeFalsy();
+      events = (audit.structuredContent as Events).data;
+    }
+    expect(events).toHaveLength(2);
+    for (const event of events) expect(event).toMatchObject({ tool: 'notes_list', subject: 'member-ana', client_name: 'Notebook Agent', outcome: 'success' });
   });
 
   /** An authorization request of a newly registered client: it opens on the sign-in page. */

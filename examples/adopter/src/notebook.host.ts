@@ -11,7 +11,8 @@ import { NotesModule } from './notes/notes.module';
  * platform. Its members sign in on the platform's pages (through
  * `MembersStore`, the `People` it names), and its one service is the MCP
  * tool `notes_list`; the platform does the rest (configuration, database,
- * authorization server, consent, audit, health, the MCP endpoint).
+ * authorization server, consent, the audit trail and its tool, health, the
+ * MCP endpoint).
  */
 export const NOTEBOOK = defineHost<object, NotebookDemo>({
   name: 'notebook',
@@ -19,7 +20,12 @@ export const NOTEBOOK = defineHost<object, NotebookDemo>({
   tokenPrefix: 'nbk',
   envPrefix: 'NOTEBOOK_',
   roles: NOTEBOOK_ROLES,
-  scopes: [{ scope: NOTEBOOK_SCOPES.read, description: 'Read the notes of your organization' }],
+  scopes: [
+    { scope: NOTEBOOK_SCOPES.read, description: 'Read the notes of your organization' },
+    { scope: NOTEBOOK_SCOPES.audit, description: 'See what AI clients did in your organization' },
+  ],
+  // The platform's tool notebook_audit_events_list: listed to every member, read by those MembersStore.may allows.
+  auditScope: NOTEBOOK_SCOPES.audit,
   // The members and notes live in memory; the one table set is identity's, where the platform keeps its
   // records of the members it confirmed (what its OAuth records, approvals and audit events point at).
   migrations: { '0001_create_identity': createIdentityMigration() },
