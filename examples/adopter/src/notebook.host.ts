@@ -1,4 +1,3 @@
-import { createIdentityMigration } from '@kobana/identity';
 import { defineHost } from '@kobana/platform';
 import { DEMO_MEMBER, DEMO_ORGANIZATION } from './members/demo-member.constants';
 import { MembersStore } from './members/members.store';
@@ -26,9 +25,8 @@ export const NOTEBOOK = defineHost<object, NotebookDemo>({
   ],
   // The platform's tool notebook_audit_events_list: listed to every member, read by those MembersStore.may allows.
   auditScope: NOTEBOOK_SCOPES.audit,
-  // The members and notes live in memory; the one table set is identity's, where the platform keeps its
-  // records of the members it confirmed (what its OAuth records, approvals and audit events point at).
-  migrations: { '0001_create_identity': createIdentityMigration() },
+  // The members and notes live in memory: no migration of its own. The platform adds identity's tables, where
+  // it keeps its records of the members it confirmed (what its OAuth records, approvals and audit events point at).
   people: { useFactory: () => new MembersStore({ organizations: [DEMO_ORGANIZATION], members: [DEMO_MEMBER] }) },
   mcp: {
     path: NOTEBOOK_MCP_PATH,

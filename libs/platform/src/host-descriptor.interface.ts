@@ -110,8 +110,13 @@ export interface HostDescriptor<Own extends object = object, Seed extends HostDe
   roles: readonly string[];
   /** Every scope, in the words the consent page shows, in its order; a token gets all of them by default. */
   scopes: readonly OAuthScopeDescription[];
-  /** The host's own migrations by name; merged with the libraries' (a name both use is refused). */
-  migrations: DatabaseMigrations;
+  /**
+   * The host's own migrations by name; merged with the libraries' (a name both use is refused). A host whose
+   * people are identity's lists identity's tables here (`createIdentityMigration`, with its own columns of
+   * `organizations`); with `people`, the platform adds them as `0001_create_identity` unless listed.
+   * @default {}
+   */
+  migrations?: DatabaseMigrations;
   /** The host's own settings besides the platform's; problems go to `problems`, every one reported at once. @default none */
   config?(env: Environment, problems: string[], shared: HostSettings): Own;
   /** Read a `.env` file of the working directory (values never override variables already set). @default false */

@@ -27,7 +27,7 @@ export { HostConfigModule } from './config/host-config.module';
 export type { PlatformDatabase } from './database/platform-database.table';
 export { HostDatabaseModule } from './database/host-database.module';
 export { openHostDatabase } from './database/host-database.factory';
-export { hostMigrations, PLATFORM_MIGRATIONS } from './database/host.migration';
+export { hostMigrations, IDENTITY_MIGRATION_NAME, PLATFORM_MIGRATIONS } from './database/host.migration';
 export { HostServicesModule } from './host-services.module';
 export { clientMetadataOptions, HostFlowsModule } from './host-flows.module';
 export { DEFAULT_MCP_PATH, hostMcpEndpoint, platformMcpOptions } from './mcp/host-mcp.options';

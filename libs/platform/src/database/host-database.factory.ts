@@ -7,6 +7,6 @@ import { hostMigrations } from './host.migration';
  * `openDatabase`) and brings it up to date with every migration of `host`.
  * The caller owns it and must `destroy()` it.
  */
-export function openHostDatabase<Database>(host: Pick<HostDescriptor, 'migrations'>, databaseUrl: string): Promise<OpenedDatabase<Database>> {
+export function openHostDatabase<Database>(host: Pick<HostDescriptor, 'migrations' | 'people'>, databaseUrl: string): Promise<OpenedDatabase<Database>> {
   return openDatabase<Database>(databaseUrl, hostMigrations(host));
 }

@@ -3,6 +3,7 @@ import { addAuditEventKind, createAuditEvents, dropAuditFilterIndexes } from '@k
 import type { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
+import { createIdentityMigration } from '@kobana/identity';
 import { createOAuthRecords } from '@kobana/oauth';
 import type { HostDescriptor } from '../host-descriptor.interface';
 import { HostMessages } from '../host.messages';
@@ -33,15 +34,28 @@ export const PLATFORM_MIGRATIONS: DatabaseMigrations = {
 };
 
 /**
- * Every migration of `host`, the libraries' and its own, in name order.
+ * The name of identity's tables (`users`, `organizations`, tokens) in the
+ * databases that recorded it. A host whose people are identity's lists it
+ * itself, as it adds columns to `organizations` (Kadu's plan) or ran it
+ * under another name (Billing's `0001_create_billing_identity`).
+ */
+export const IDENTITY_MIGRATION_NAME = '0001_create_identity';
+
+/**
+ * Every migration of `host`, the libraries' and its own, in name order. A
+ * host with people of its own gets identity's tables, where the platform
+ * keeps its records of them, under {@link IDENTITY_MIGRATION_NAME} unless it
+ * lists a migration of that name (identity's with columns of its own).
  *
  * @throws Error when the host reuses a library's name.
  */
-export function hostMigrations(host: Pick<HostDescriptor, 'migrations'>): DatabaseMigrations {
-  const twice = Object.keys(host.migrations).find((name) => name in PLATFORM_MIGRATIONS);
+export function hostMigrations(host: Pick<HostDescriptor, 'migrations' | 'people'>): DatabaseMigrations {
+  const own = host.migrations ?? {};
+  const twice = Object.keys(own).find((name) => name in PLATFORM_MIGRATIONS);
   if (twice !== undefined) throw new Error(HostMessages.migrationTwice(twice));
+  const records: DatabaseMigrations = host.people && !(IDENTITY_MIGRATION_NAME in own) ? { [IDENTITY_MIGRATION_NAME]: createIdentityMigration() } : {};
   // In name order, the order Kysely applies and records them in.
-  const all: DatabaseMigrations = { ...PLATFORM_MIGRATIONS, ...host.migrations };
+  const all: DatabaseMigrations = { ...PLATFORM_MIGRATIONS, ...records, ...own };
   return Object.fromEntries(
     Object.keys(all)
       .sort()
