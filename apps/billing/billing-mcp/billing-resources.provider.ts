@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { McpCaller, McpResourceParams, McpResourceTemplate } from '@kobana/mcp';
 import { BILLING_SCOPES } from '../billing.constants';
-import { rolesWith } from '../identity/billing-roles.constants';
+import { rolesWith } from '../identity/billing-permission.policy';
 import { InvoiceView } from '../invoices/invoice.view';
 import { InvoicesService } from '../invoices/invoices.service';
 

@@ -4,7 +4,7 @@ import { BillingDatabase } from '../database/billing-database.interface';
 import { openBillingDatabase } from '../database/billing-database.factory';
 import { hostMigrations as allMigrations } from '@kobana/platform';
 import { BILLING_MIGRATIONS as OWN_BILLING_MIGRATIONS } from '../database/migrations';
-import { rolesWith } from './billing-roles.constants';
+import { rolesWith } from './billing-permission.policy';
 import { hostIdentityOptions } from '@kobana/platform';
 import { BILLING } from '../billing.host';
 

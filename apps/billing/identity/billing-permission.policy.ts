@@ -1,7 +1,12 @@
 import { ForbiddenException } from '@nestjs/common';
 import type { McpCaller } from '@kobana/mcp';
 import { BillingMessages } from '../billing.messages';
-import { BillingPermission, rolesWith } from './billing-roles.constants';
+import { BILLING_ROLE_PERMISSIONS, BILLING_ROLES, BillingPermission, BillingRole } from './billing-roles.constants';
+
+/** The roles holding `permission`: a tool's `roles`, and the REST check below. */
+export function rolesWith(permission: BillingPermission): BillingRole[] {
+  return BILLING_ROLES.filter((role) => BILLING_ROLE_PERMISSIONS[role].includes(permission));
+}
 
 /**
  * The REST route's check of a panel permission. Over MCP the tool declares

@@ -48,8 +48,3 @@ export const BILLING_ROLE_PERMISSIONS: Readonly<Record<BillingRole, readonly Bil
   financial: [...READ, 'customers.write', 'subscriptions.write', 'invoices.write', 'nfes.issue'],
   viewer: READ,
 };
-
-/** The roles holding `permission`, for a tool's `roles`. */
-export function rolesWith(permission: BillingPermission): BillingRole[] {
-  return BILLING_ROLES.filter((role) => BILLING_ROLE_PERMISSIONS[role].includes(permission));
-}
