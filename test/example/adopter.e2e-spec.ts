@@ -26,6 +26,7 @@ import { expectConsent } from '../oauth/oauth-consent.support';
 import { expectDiscovery, personProvider, signInSdk1 } from '../oauth/oauth-flows.support';
 import { OAuthWorld, startOAuthWorld } from '../oauth/oauth-world.support';
 import { Person } from '../oauth/person-browser.support';
+import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 
 const ROOT = join(__dirname, '..', '..');
@@ -147,14 +148,13 @@ describe('examples/adopter: an application with its own users, installed from th
 
     // The platform's audit trail, of the member's own calls: the example's People let its owner read it.
     type Events = { data: { tool: string; subject: string; client_name: string | null; outcome: string }[] };
-    // Events are written in batches a few milliseconds after the call they record: ask again, a bounded number of times.
-    let events: Events['data'] = [];
-    for (let attempt = 0; attempt < 20 && events.length < 2; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    // Events are written in batches a few milliseconds after the call they record: ask again until both are there.
+    const events = await eventually(async () => {
       const audit = await client.callTool({ name: 'notebook_audit_events_list', arguments: { tool: 'notes_list' } });
       expect(audit.isError).toBeFalsy();
-      events = (audit.structuredContent as Events).data;
-    }
+      const { data } = audit.structuredContent as Events;
+      return data.length >= 2 ? data : undefined;
+    }, 2_000);
     expect(events).toHaveLength(2);
     for (const event of events) expect(event).toMatchObject({ tool: 'notes_list', subject: 'member-ana', client_name: 'Notebook Agent', outcome: 'success' });
   });

@@ -23,7 +23,8 @@ import {
   uploadStatement,
   withApprovals,
 } from './agent-flow.support';
-import { eventually, Receiver, startReceiver } from './files-webhooks.support';
+import { eventually } from '../support/eventually';
+import { Receiver, startReceiver } from './files-webhooks.support';
 
 jest.setTimeout(60_000);
 

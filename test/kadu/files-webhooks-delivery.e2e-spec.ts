@@ -7,7 +7,8 @@
 import { ExecutionEvents, ExecutionFinishedEvent } from '../../src/executions/execution-events.service';
 import { verifyWebhookSignature } from '../../src/webhooks/webhook-signature.codec';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
-import { callRest, callTool, eventually, Receiver, startReceiver, tokensOf } from './files-webhooks.support';
+import { eventually } from '../support/eventually';
+import { callRest, callTool, Receiver, startReceiver, tokensOf } from './files-webhooks.support';
 
 describe('webhooks', () => {
   let kadu: KaduTestApp;

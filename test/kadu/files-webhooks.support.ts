@@ -83,14 +83,3 @@ export async function startReceiver(): Promise<Receiver> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
-
-/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('Timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

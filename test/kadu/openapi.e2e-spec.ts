@@ -9,7 +9,8 @@
 import { openApiDocumentProblems } from '@kobana/openapi/testing';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { API, documentedRoutes, MISSING, OpenApiRecorder, OVERSIZED, registeredRoutes } from '../support/openapi.recorder';
-import { eventually, Receiver, startReceiver } from './files-webhooks.support';
+import { eventually } from '../support/eventually';
+import { Receiver, startReceiver } from './files-webhooks.support';
 
 jest.setTimeout(60_000);
 
