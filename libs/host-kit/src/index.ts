@@ -10,6 +10,8 @@ export { readServerConfig } from './config/server-config.parser';
 export type { ServerConfig } from './config/server-config.parser';
 export { readDeploymentConfig, DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_SHUTDOWN_GRACE_MS } from './config/deployment-config.parser';
 export type { DeploymentConfig } from './config/deployment-config.parser';
+export { readDatabaseConfig, databaseOptionsOf } from './config/database-config.parser';
+export type { DatabaseConfig } from './config/database-config.parser';
 export { parseTrustProxy } from './config/trust-proxy.parser';
 export type { TrustProxySetting } from './config/trust-proxy.parser';
 export { applyDeploymentSettings } from './deployment/deployment.util';
