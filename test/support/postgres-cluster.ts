@@ -29,6 +29,12 @@ export interface PostgresCluster {
   admin(statement: string): Promise<void>;
   /** Stops the server (fast shutdown) and deletes its directory. */
   stop(): void;
+  /** `pg_ctl restart -m fast`: every session is ended (57P01), the server is back on the same port. */
+  restart(): void;
+  /** `pg_ctl stop -m fast`, keeping the data: the port refuses connections until {@link start}. */
+  halt(): void;
+  /** Starts a halted server again on the same port. */
+  start(): void;
 }
 
 /** The server binaries' directory (the highest installed major version), or `undefined` when none is installed. */
@@ -69,12 +75,17 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       '-c full_page_writes=off',
       '-c max_connections=300',
     ].join(' ');
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '30', 'start']);
+    const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '30', 'start']);
+    const halt = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
+    start();
     const serverUrl = `postgres://${SUPERUSER}@127.0.0.1:${port}`;
     return {
       serverUrl,
       urlOf: (database) => `${serverUrl}/${encodeURIComponent(database)}`,
       admin: (statement) => runMaintenance(serverUrl, statement),
+      restart: () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-m', 'fast', '-w', '-t', '30', 'restart']),
+      halt,
+      start,
       stop: () => {
         try {
           run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
