@@ -7,6 +7,7 @@
  */
 import { Logger } from '@nestjs/common';
 import { sql } from 'kysely';
+import { Client } from 'pg';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 import { eventually } from '../support/eventually';
@@ -90,6 +91,41 @@ describe('Kadu through a PostgreSQL outage', () => {
       expect(lost.length).toBeLessThanOrEqual(2);
       expect(said(log, 'PostgreSQL connection restored')).toHaveLength(lost.length);
     } finally {
+      await kadu.close();
+    }
+  });
+
+  it('a statement stalled on a lock past DATABASE_STATEMENT_TIMEOUT_MS: 503 + Retry-After, nothing written; the retry with its key writes once', async () => {
+    await cluster.admin('create database stalled');
+    const kadu = await startKadu({ databaseUrl: cluster.urlOf('stalled'), env: { KADU_EXECUTION_POLL_MS: '0', DATABASE_STATEMENT_TIMEOUT_MS: '500' } });
+    const locker = new Client({ connectionString: cluster.urlOf('stalled') });
+    try {
+      const api = await kadu.token('org-a', 'admin', { audience: 'api' });
+      const create = async () => {
+        const res = await fetch(`${kadu.baseUrl}/api/v1/tasks`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${api}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'stalled-1' },
+          body: JSON.stringify({ name: 'Stalled', rules: [] }),
+        });
+        return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { id?: string } };
+      };
+      await locker.connect();
+      await locker.query('begin');
+      await locker.query('lock table tasks in access exclusive mode');
+      const started = Date.now();
+      const refused = await create();
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(refused).toEqual({ status: 503, retryAfter: '1', body: UNAVAILABLE });
+      expect(said(warn, 'Transient database fault')).toContain('Transient database fault 57014 on POST /api/v1/tasks: answered 503, Retry-After 1');
+      await locker.query('rollback');
+
+      const created = await create();
+      const replayed = await create();
+      expect(created.status).toBe(201);
+      expect(replayed.body).toEqual(created.body);
+      expect(await kadu.db.selectFrom('tasks').select('id').where('name', '=', 'Stalled').execute()).toEqual([{ id: created.body.id }]);
+    } finally {
+      await locker.end();
       await kadu.close();
     }
   });
