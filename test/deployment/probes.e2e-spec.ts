@@ -95,8 +95,8 @@ function probeCases(
   });
 }
 
-probeCases('Kadu', () => startKadu(), KADU_DATABASE, ['database', 'migrations']);
-probeCases('Billing', () => startBilling() as Promise<BillingTestApp>, BILLING_DATABASE, ['database', 'migrations']);
+probeCases('Kadu', () => startKadu(), KADU_DATABASE, ['database', 'migrations', 'storage']);
+probeCases('Billing', () => startBilling() as Promise<BillingTestApp>, BILLING_DATABASE, ['database', 'migrations', 'storage']);
 
 describe('Kadu probes with Redis', () => {
   let redis: TestRedis;
