@@ -136,6 +136,8 @@ export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
 
   private startFlush(lastAttempt = false): Promise<void> {
     this.scheduled = undefined;
+    // A retry planned by a flush that failed while `drain()` waited for it: this flush is the retry.
+    clearTimeout(this.retry);
     this.retry = undefined;
     // Only with rows to write: an empty flush would settle (and clear `flushing`) before it is kept.
     if (!this.flushing && this.queue.length > 0) this.flushing = this.flush(lastAttempt);
