@@ -21,6 +21,8 @@ describe('loadKaduConfig', () => {
       SHUTDOWN_GRACE_MS: 10_000,
       HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
       HTTP_HEADERS_TIMEOUT_MS: 66_000,
+      READINESS_TIMEOUT_MS: 1000,
+      WORKER_STALE_AFTER_MS: 60_000,
       KADU_SIGNING_SECRET: undefined,
       KADU_DEMO: true,
       KADU_OPENAPI_UI: true,
@@ -37,6 +39,7 @@ describe('loadKaduConfig', () => {
       KADU_EXECUTION_LEASE_MS: 60_000,
       KADU_EXECUTION_HANDBACK_MS: 5000,
       KADU_AUDIT_RETENTION_DAYS: 90,
+      KADU_AUDIT_MAX_PENDING: 10_000,
     });
     expect(DEFAULT_DATABASE_URL).toBe('sqlite:./data/kadu.sqlite');
   });

@@ -17,6 +17,8 @@ describe('readServerConfig', () => {
       SHUTDOWN_GRACE_MS: 10_000,
       HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
       HTTP_HEADERS_TIMEOUT_MS: 66_000,
+      READINESS_TIMEOUT_MS: 1000,
+      WORKER_STALE_AFTER_MS: 60_000,
     });
     expect(problems).toEqual([]);
   });
