@@ -30,11 +30,11 @@ export const OPENAPI_PAGE_SCRIPT = [
   '',
 ].join('\n');
 
-/** The page's own stylesheet, after the renderer's: the header above it, and long paths and tables kept inside a phone's width. */
+/** The page's own stylesheet, after the renderer's: long paths and tables kept inside a phone's width. */
 export const OPENAPI_PAGE_STYLESHEET = [
-  'body{margin:0;background:#fafafa;font-family:system-ui,sans-serif}',
-  '.page-header{max-width:1460px;margin:0 auto;padding:1rem 20px 0;box-sizing:border-box}',
-  '.page-header h1{font-size:1.5rem;margin:.25rem 0}.page-header p{margin:.25rem 0;color:#3b4151}',
+  'body{margin:0;background:#fafafa;font-family:system-ui,sans-serif}noscript p{margin:1rem 20px}',
+  // The schemas are JSON Schema 2020-12, which the renderer reads; its warning about a dialect other than OpenAPI's default would only alarm the reader.
+  '.swagger-ui .info .error-wrapper{display:none}',
   '.swagger-ui .opblock .opblock-summary-path{word-break:break-all}',
   '.swagger-ui .opblock-body,.swagger-ui .responses-inner,.swagger-ui .table-container{overflow-x:auto}',
   '.swagger-ui .model-box{max-width:100%;overflow-x:auto;box-sizing:border-box}',

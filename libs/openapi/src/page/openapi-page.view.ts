@@ -4,10 +4,9 @@ import { OPENAPI_DOCUMENT_FILE } from '../openapi.constants';
 import type { OpenApiPageAssets } from './openapi-page-assets.provider';
 
 /**
- * The API reference: a header naming the API and linking its document, and
- * the element the renderer (Swagger UI, loaded from the host) fills with
- * every operation, a bearer "Authorize" control and "Try it out". Without
- * scripts, the header and the link to the JSON document remain.
+ * The API reference: the element the renderer (Swagger UI, loaded from the
+ * host) fills with the API's name, every operation, a bearer "Authorize"
+ * control and "Try it out". Without scripts, a link to the JSON document.
  *
  * @param documentUrl - Where the JSON document is served; the renderer loads it from there.
  */
@@ -20,9 +19,7 @@ export function renderOpenApiPage(document: OpenApiDocument, documentUrl: string
 <link rel="stylesheet" href="${assets.path('swagger-ui.css')}">
 <link rel="stylesheet" href="${assets.path('openapi-page.css')}">
 </head><body>
-<header class="page-header"><h1>${title}</h1>
-<p>Version ${document.info.version} · OpenAPI ${document.openapi} · <a href="${documentUrl}">${OPENAPI_DOCUMENT_FILE}</a></p>
-<p>Paste an API token under "Authorize", then open an operation and choose "Try it out".</p></header>
+<noscript><p>${title}: the page needs JavaScript; the document itself is <a href="${documentUrl}">${OPENAPI_DOCUMENT_FILE}</a>.</p></noscript>
 <main id="swagger-ui" data-url="${documentUrl}"></main>
 <script src="${assets.path('swagger-ui-bundle.js')}"></script>
 <script src="${assets.path('openapi-page.js')}"></script>
