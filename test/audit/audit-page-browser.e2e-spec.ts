@@ -13,7 +13,7 @@ import { DatabaseAuditSink } from '@kobana/audit';
 import { launchChromium } from '../support/chromium';
 import { AuditHost, billingHost, clientOf, eventsOf, kaduHost } from './audit.support';
 
-jest.setTimeout(90_000);
+jest.setTimeout(180_000);
 
 const PASSWORD = 'pw-person-0123456789';
 const HTML_NAME = '<img src=x onerror=alert(1)>Agent';
