@@ -26,7 +26,7 @@ describe('Billing: GET /api/v1/openapi.json', () => {
   });
   afterAll(() => billing?.close());
 
-  it('is served without a token, as JSON, the same bytes each time, and as a page at /api/docs', async () => {
+  it('is served without a token, as JSON, the same bytes each time, and as a reference at /api/docs', async () => {
     const first = await api.expect(200, 'GET', `${API}/openapi.json`);
     const second = await api.expect(200, 'GET', `${API}/openapi.json`);
     expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -34,7 +34,7 @@ describe('Billing: GET /api/v1/openapi.json', () => {
     expect(first.body).toEqual(api.document);
     const page = await fetch(`${billing.baseUrl}/api/docs`);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await page.text()).toContain('<title>Kobana Billing API 1</title>');
+    expect(await page.text()).toContain('<title>Kobana Billing API reference</title>');
   });
 
   it('is OpenAPI 3.1 with the bearer scheme on every route but the document', () => {

@@ -1,7 +1,20 @@
+/** The line under the sign-in form's title, by why the person signs in (the page they came from). */
+const SIGN_IN_INTROS = {
+  approval: 'Sign in to review the action an AI assistant asked to take.',
+  consent: 'Sign in to decide whether an application may act on your behalf.',
+  'connected-apps': 'Sign in to see and revoke the applications connected to your account.',
+  audit: 'Sign in to read what AI agents did in your organization.',
+  account: 'Sign in to your account.',
+} as const;
+
+/** Why a person is signing in: the page they will be sent back to, or just their account. */
+export type SignInPurpose = keyof typeof SIGN_IN_INTROS;
+
 /** Every text of the approval and sign-in pages, in one place. */
 export const ApprovalMessages = {
   signInTitle: (product: string) => `Sign in to ${product}`,
-  signInIntro: () => 'Sign in to review the action an AI assistant asked to take.',
+  /** Why the person is signing in, from the page that sent them here (see `signInPurpose`). */
+  signInIntro: (purpose: SignInPurpose) => SIGN_IN_INTROS[purpose],
   wrongCredentials: () => 'Wrong e-mail or password.',
   email: () => 'E-mail',
   password: () => 'Password',

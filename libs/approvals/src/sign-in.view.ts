@@ -1,5 +1,6 @@
 import { html, SafeHtml } from '@kobana/pages';
 import { ApprovalMessages } from './approvals.messages';
+import type { SignInPurpose } from './approvals.messages';
 
 /** Where a sign-in may send the person afterwards: an approval page, an OAuth consent page, the connected apps or the audit page of this site, nothing else (no open redirect). */
 export function safeNext(next: unknown): string | undefined {
@@ -12,10 +13,18 @@ export function safeNext(next: unknown): string | undefined {
     : undefined;
 }
 
+/** The purpose of a sign-in that sends the person to `next` afterwards (a value {@link safeNext} accepted). */
+export function signInPurpose(next: string | undefined): SignInPurpose {
+  if (next === undefined) return 'account';
+  if (next.startsWith('/approvals/')) return 'approval';
+  if (next.startsWith('/oauth/consent/')) return 'consent';
+  return next === '/audit' ? 'audit' : 'connected-apps';
+}
+
 /** The sign-in form of `title`, with an error line (plain text) after a refused attempt. */
 export function signInBody(title: string, next: string | undefined, error?: string): SafeHtml {
   return html`${[
-    html`<h1>${title}</h1><p>${ApprovalMessages.signInIntro()}</p>`,
+    html`<h1>${title}</h1><p id="sign-in-purpose">${ApprovalMessages.signInIntro(signInPurpose(next))}</p>`,
     error ? html`<p class="error" id="error">${error}</p>` : null,
     html`<form method="post" action="/sign-in">`,
     next ? html`<input type="hidden" name="next" value="${next}">` : null,

@@ -3,7 +3,7 @@ import { Kysely } from 'kysely';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host.table';
 import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.options';
 import { AUDIT_DEFAULT_LIMIT, ListAuditEventsDto } from './dto/list-audit-events.dto';
-import { AuditEventsPage, toAuditEventView } from './audit-event.view';
+import { AuditEventsPage, AuditEventView, toAuditEventView } from './audit-event.view';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor.codec';
 import { AuditMessages } from './audit.messages';
 
@@ -76,5 +76,11 @@ export class AuditEventsService {
     // A full page continues after its last event; a page whose look ended early, after the last event looked at.
     const next = more && last ? last : boundary;
     return { data: data.map(toAuditEventView), meta: { next_cursor: next ? encodeAuditCursor(next) : null, limit } };
+  }
+
+  /** One of `organizationId`'s events by its id (the page's detail of an event); `undefined` when the organization has no such event. */
+  async find(organizationId: string, id: string): Promise<AuditEventView | undefined> {
+    const row = await this.db.selectFrom('audit_events').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+    return row && toAuditEventView(row);
   }
 }

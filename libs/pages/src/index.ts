@@ -10,4 +10,5 @@ export { html } from './html/html-tag.view';
 export type { HtmlValue } from './html/html-tag.view';
 export { SafeHtml } from './html/safe-html.view';
 export { localTimeScript, PAGE_HEADERS, pageHtml } from './layout/page-layout.view';
+export type { PageLayout } from './layout/page-layout.view';
 export { redirect, sendPage } from './layout/page-response.view';

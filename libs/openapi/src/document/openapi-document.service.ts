@@ -4,7 +4,9 @@ import { DtoJsonSchemaFactory, McpToolRegistry } from '@kobana/mcp';
 import { OpenApiRouteExplorer } from '../discovery/openapi-route.explorer';
 import type { OpenApiDocument } from '../interfaces/openapi-document.interface';
 import type { OpenApiModuleOptions } from '../interfaces/openapi-module-options.interface';
-import { OPENAPI_DOCUMENT_FILE, OPENAPI_MODULE_OPTIONS, OPENAPI_PREFIX } from '../openapi.constants';
+import { OPENAPI_DOCUMENT_FILE, OPENAPI_MODULE_OPTIONS, OPENAPI_PREFIX, OPENAPI_UI_PATH } from '../openapi.constants';
+import { OpenApiPageAssets } from '../page/openapi-page-assets.provider';
+import { openApiPageCsp } from '../page/openapi-page.constants';
 import { renderOpenApiPage } from '../page/openapi-page.view';
 import { buildOpenApiDocument } from './openapi-document.factory';
 import type { OpenApiSchemaSource } from './openapi-operation.factory';
@@ -16,20 +18,20 @@ import type { OpenApiSchemaSource } from './openapi-operation.factory';
  */
 @Injectable()
 export class OpenApiDocumentService implements OnApplicationBootstrap {
-  private built?: { document: OpenApiDocument; json: string; page?: string };
+  private built?: Built;
 
   constructor(
     private readonly explorer: OpenApiRouteExplorer,
     private readonly moduleRef: ModuleRef,
     @Inject(OPENAPI_MODULE_OPTIONS) private readonly options: OpenApiModuleOptions,
     @Inject(OPENAPI_PREFIX) private readonly prefix: string,
+    @Inject(OPENAPI_UI_PATH) private readonly uiPath: string,
   ) {}
 
   onApplicationBootstrap(): void {
     const routes = this.explorer.explore(this.prefix, this.options.bearerGuards);
     const document = deepFreeze(buildOpenApiDocument(routes, this.prefix, this.options, this.schemaSource()));
-    const page = this.options.ui ? renderOpenApiPage(document, `/${this.prefix}/${OPENAPI_DOCUMENT_FILE}`) : undefined;
-    this.built = { document, json: JSON.stringify(document), page };
+    this.built = { document, json: JSON.stringify(document), page: this.options.ui ? this.buildPage(document) : undefined };
   }
 
   /** The document, deep-frozen. @throws Error before the application has started. */
@@ -42,12 +44,23 @@ export class OpenApiDocumentService implements OnApplicationBootstrap {
     return this.ready().json;
   }
 
-  /** The page of the document; `undefined` unless the module's `ui` option is on. */
-  get page(): string | undefined {
+  /** The API reference (its HTML, CSP and files); `undefined` unless the module's `ui` option is on. */
+  get page(): OpenApiPage | undefined {
     return this.ready().page;
   }
 
-  private ready(): { document: OpenApiDocument; json: string; page?: string } {
+  private buildPage(document: OpenApiDocument): OpenApiPage {
+    const assets = new OpenApiPageAssets(this.uiPath);
+    // "Try it out" sends its requests to the document's servers: the CSP lets the page reach them (their origins only).
+    const origins = document.servers.flatMap((server) => (URL.canParse(server.url) ? [new URL(server.url).origin] : []));
+    return {
+      html: renderOpenApiPage(document, `/${this.prefix}/${OPENAPI_DOCUMENT_FILE}`, assets),
+      csp: openApiPageCsp([...new Set(origins)]),
+      assets,
+    };
+  }
+
+  private ready(): Built {
     if (!this.built) throw new Error('The OpenAPI document is built when the application starts (app.init())');
     return this.built;
   }
@@ -73,6 +86,19 @@ export class OpenApiDocumentService implements OnApplicationBootstrap {
       return undefined;
     }
   }
+}
+
+/** The API reference as it is served: its HTML, the CSP that goes with it, and the files it loads. */
+export interface OpenApiPage {
+  readonly html: string;
+  readonly csp: string;
+  readonly assets: OpenApiPageAssets;
+}
+
+interface Built {
+  document: OpenApiDocument;
+  json: string;
+  page?: OpenApiPage;
 }
 
 function deepFreeze<T>(value: T): T {

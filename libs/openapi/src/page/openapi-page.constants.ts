@@ -1,25 +1,87 @@
-import { createHash } from 'node:crypto';
+/**
+ * Files of the API reference, served by the host under `/<uiPath>/assets/`:
+ * the renderer's bundle and stylesheet as `swagger-ui-dist` ships them, and
+ * the page's own start script and stylesheet below. Nothing is inline and
+ * nothing comes from elsewhere, so the CSP allows scripts and styles from
+ * the host alone, without `unsafe-inline` or `unsafe-eval`.
+ */
+export const OPENAPI_PAGE_RENDERER_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png'] as const;
 
-/** The page's only stylesheet, inline; the CSP allows exactly this text by its hash. */
+/** The page's start script: renders the document named by `data-url` into its element, with the bearer control and "Try it out" on. */
+export const OPENAPI_PAGE_SCRIPT = [
+  '(function () {',
+  "  var root = document.getElementById('swagger-ui');",
+  '  window.ui = SwaggerUIBundle({',
+  "    url: root.getAttribute('data-url'),",
+  '    domNode: root,',
+  '    deepLinking: true,',
+  // No badge from the public validator: the page loads nothing from elsewhere.
+  '    validatorUrl: null,',
+  '    tryItOutEnabled: false,',
+  // A pasted token lives as long as the tab: nothing of it is written to storage.
+  '    persistAuthorization: false,',
+  '    displayRequestDuration: true,',
+  '    filter: true,',
+  '    presets: [SwaggerUIBundle.presets.apis],',
+  '    plugins: [SwaggerUIBundle.plugins.DownloadUrl],',
+  "    layout: 'BaseLayout',",
+  '  });',
+  '})();',
+  '',
+].join('\n');
+
+/** The page's own stylesheet, after the renderer's: long paths and tables kept inside a phone's width. */
 export const OPENAPI_PAGE_STYLESHEET = [
-  'body{font:15px/1.5 system-ui,sans-serif;margin:0;background:#f5f6f8;color:#1b1f24}',
-  'header,main{max-width:60rem;margin:0 auto;padding:1rem 1.5rem}header h1{margin:.5rem 0 0}',
-  'nav a{margin-right:.75rem}h2{margin-top:2rem;border-bottom:1px solid #ccd}',
-  '.operation{background:#fff;border-radius:6px;box-shadow:0 1px 3px #0002;padding:.75rem 1rem;margin:1rem 0}',
-  '.operation h3{margin:.25rem 0;font-size:1rem}.method{display:inline-block;min-width:4.5rem;font-weight:700}',
-  '.get{color:#1a7f37}.post{color:#0969da}.put,.patch{color:#9a6700}.delete{color:#cf222e}',
-  'table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #dde;padding:.2rem .5rem;text-align:left;vertical-align:top}',
-  'pre{white-space:pre-wrap;word-break:break-word;background:#f0f1f3;padding:.5rem;border-radius:4px;margin:.25rem 0;font-size:13px}',
-  '.note{color:#57606a}',
-].join('');
+  'body{margin:0;background:#fafafa;font-family:system-ui,sans-serif}noscript p{margin:1rem 20px}',
+  // The schemas are JSON Schema 2020-12, which the renderer reads; its warning about a dialect other than OpenAPI's default would only alarm the reader.
+  '.swagger-ui .info .error-wrapper{display:none}',
+  '.swagger-ui .opblock .opblock-summary-path{word-break:break-all}',
+  '.swagger-ui .opblock-body,.swagger-ui .responses-inner,.swagger-ui .table-container{overflow-x:auto}',
+  '.swagger-ui .model-box{max-width:100%;overflow-x:auto;box-sizing:border-box}',
+  '@media (max-width:600px){.swagger-ui .wrapper{padding:0 8px}.swagger-ui .opblock .opblock-summary{flex-wrap:wrap}',
+  '.swagger-ui .opblock .opblock-summary-description{flex-basis:100%;padding-top:.25rem}',
+  '.swagger-ui .scheme-container .schemes{flex-wrap:wrap}.swagger-ui .dialog-ux .modal-ux{width:95%;min-width:0}}',
+  '',
+].join('\n');
 
-const STYLE_HASH = createHash('sha256').update(OPENAPI_PAGE_STYLESHEET).digest('base64');
+/** Content types of the files under `/<uiPath>/assets/`, by extension. */
+export const OPENAPI_PAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  png: 'image/png',
+};
 
-/** Headers of the page: nothing loads but its own stylesheet, nothing frames it, no script runs. */
+/**
+ * An asset's URL carries a digest of its bytes, so it may be cached for a
+ * year: a new renderer or a changed script is a new URL.
+ */
+export const OPENAPI_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * The page's CSP: scripts, styles and fonts from the host alone (the
+ * renderer's bundle, evaluated without `eval`), images from the host or
+ * `data:` (the renderer's icons), and requests ("Try it out") to the host
+ * and to the document's servers. Nothing frames it, no form posts.
+ */
+export function openApiPageCsp(connectSources: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${["'self'", ...connectSources].join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** Headers of the page besides its CSP: not framed, not sniffed, no referrer, checked again at every visit (the document changes with the host). */
 export const OPENAPI_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
   'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-cache',
 };
