@@ -15,5 +15,6 @@ export { retryAfterOnDatabaseError } from './database-transient.error';
 export { DatabaseUnavailableFilter } from './database-unavailable.filter';
 export { encodeKeysetCursor, decodeKeysetCursor } from './keyset-cursor.codec';
 export type { KeysetCursorKey } from './keyset-cursor.codec';
+export { keysetBefore, keysetAtOrAfter } from './keyset-bound.util';
 export { PeriodicPruner } from './periodic-pruner.worker';
 export type { PeriodicPrunerOptions } from './periodic-pruner.worker';
