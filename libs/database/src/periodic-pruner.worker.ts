@@ -11,8 +11,8 @@ export interface PeriodicPrunerOptions {
 }
 
 /**
- * The shape every pruner of expired rows shares: {@link prune} once at
- * start-up, then every `intervalMs` on an unref'd timer (so it never keeps a
+ * The shape every pruner of expired rows shares: {@link prune} once as
+ * start-up ends (not awaited by it), then every `intervalMs` on an unref'd timer (so it never keeps a
  * process alive), stopped at shutdown. A failed sweep (database away) is
  * logged and retried at the next tick; it never stops start-up. Every replica
  * sweeps, so `prune` must be an idempotent delete.
@@ -29,7 +29,8 @@ export abstract class PeriodicPruner implements OnApplicationBootstrap, OnApplic
   abstract prune(now?: Date): Promise<unknown>;
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sweep();
+    // Not awaited: start-up (and /readyz) never waits for a backlog; the server listens while the sweep runs, a batch at a time.
+    void this.sweep();
     if (this.options.intervalMs > 0) this.timer = setInterval(() => void this.sweep(), this.options.intervalMs).unref();
   }
 
