@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { IdempotencyKeysPruner } from './idempotency-keys-pruner.worker';
-import { DEFAULT_IDEMPOTENCY_SETTINGS, IDEMPOTENCY_DATABASE, IDEMPOTENCY_SETTINGS, IdempotencyHostOptions } from './idempotency.options';
+import { DEFAULT_IDEMPOTENCY_SETTINGS, IDEMPOTENCY_DATABASE, IDEMPOTENCY_SETTINGS, IdempotencyHostOptions, IdempotencySettings } from './idempotency.options';
 import { IdempotencyService } from './idempotency.service';
 
 /**
@@ -16,7 +16,11 @@ export class IdempotencyModule {
       imports: host.imports,
       providers: [
         { provide: IDEMPOTENCY_DATABASE, useExisting: host.database },
-        { provide: IDEMPOTENCY_SETTINGS, useValue: { ...DEFAULT_IDEMPOTENCY_SETTINGS, ...host.settings } },
+        {
+          provide: IDEMPOTENCY_SETTINGS,
+          inject: host.settings?.inject ?? [],
+          useFactory: (...args: never[]): IdempotencySettings => ({ ...DEFAULT_IDEMPOTENCY_SETTINGS, ...host.settings?.useFactory(...args) }),
+        },
         IdempotencyService,
         IdempotencyKeysPruner,
       ],

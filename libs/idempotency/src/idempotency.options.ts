@@ -9,8 +9,11 @@ export interface IdempotencyHostOptions {
   imports: NonNullable<ModuleMetadata['imports']>;
   /** The host's database token. */
   database: InjectionToken;
-  /** Overrides of the defaults ({@link DEFAULT_IDEMPOTENCY_SETTINGS}). */
-  settings?: Partial<IdempotencySettings>;
+  /** Overrides of the defaults ({@link DEFAULT_IDEMPOTENCY_SETTINGS}), from the host's providers (its configuration). */
+  settings?: {
+    inject?: InjectionToken[];
+    useFactory: (...args: never[]) => Partial<IdempotencySettings>;
+  };
 }
 
 /** How often expired keys are swept; the host's `PRUNE_INTERVAL_MS` setting. */

@@ -43,6 +43,13 @@ export type HostConfig<P extends string> = ServerConfig & {
 } & {
   /** Days the audit trail keeps an event; older ones are pruned. `<P>AUDIT_RETENTION_DAYS`, @default 90 */
   [K in `${P}AUDIT_RETENTION_DAYS`]: number;
+} & {
+  /**
+   * Milliseconds between sweeps of expired rows (audit events past retention,
+   * OAuth records and unused clients, idempotency keys); 0: one sweep after
+   * start-up only. `<P>PRUNE_INTERVAL_MS`, @default 600000 (ten minutes)
+   */
+  [K in `${P}PRUNE_INTERVAL_MS`]: number;
 };
 
 /** The shared settings as the platform's own code reads them, whatever the host's prefix. */
@@ -61,4 +68,6 @@ export interface HostSettings extends ServerConfig {
     caFileSetting: string;
   };
   auditRetentionDays: number;
+  /** `<P>PRUNE_INTERVAL_MS`: the interval of the platform's pruners. */
+  pruneIntervalMs: number;
 }
