@@ -5,8 +5,6 @@ const INDEXES = [
   // kadu_executions_list with status (or task_id): the filter's rows in keyset order, not the whole organization's filtered.
   { name: 'executions_organization_status_created_idx', table: 'executions', columns: ['organization_id', 'status', 'created_at', 'id'] },
   { name: 'executions_organization_task_created_idx', table: 'executions', columns: ['organization_id', 'task_id', 'created_at', 'id'] },
-  // The month's usage (kadu_organization_get, the quota check of kadu_tasks_run) read from the index alone.
-  { name: 'executions_organization_created_cost_idx', table: 'executions', columns: ['organization_id', 'created_at', 'cost_cents'] },
   // kadu_webhook_deliveries_list with endpoint_id.
   {
     name: 'webhook_deliveries_organization_endpoint_created_idx',
@@ -16,13 +14,11 @@ const INDEXES = [
 ] as const;
 
 /**
- * The indexes that keep a filtered listing's page, and the month's usage,
- * the same cost however many rows an organization has: a filtered page
- * seeks its cursor in an index of the filter's rows (a row-value bound, see
- * `keysetPage`) instead of walking the organization's rows and dropping the
- * others; the usage sums one month of one organization from the index
- * without reading the table. docs/operating.md ("Growth") names the index
- * of each listing.
+ * The indexes that keep a filtered listing's page the same cost however many
+ * rows an organization has: a filtered page seeks its cursor in an index of
+ * the filter's rows (a row-value bound, see `keysetPage`) instead of walking
+ * the organization's rows and dropping the others. docs/operating.md
+ * ("Growth") names the index of each listing.
  */
 export const addListingIndexes: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {

@@ -7,6 +7,7 @@ import { createFiles } from './0200_create_files';
 import { createWebhooks } from './0201_create_webhooks';
 import { addExecutionClaimCount } from './0400_add_execution_claim_count';
 import { addListingIndexes } from './0900_add_listing_indexes';
+import { createUsageMonths } from './0901_create_usage_months';
 
 /**
  * Kadu's own migrations, by name; the platform adds the libraries' ones
@@ -25,4 +26,6 @@ export const KADU_MIGRATIONS: DatabaseMigrations = {
   '0800_create_mcp_tasks': createMcpTasks,
   // Filtered listings and the month's usage at the same cost however many rows an organization has.
   '0900_add_listing_indexes': addListingIndexes,
+  // The month's usage as a counter kept by runs and outcomes, filled from the executions already there.
+  '0901_create_usage_months': createUsageMonths,
 };
