@@ -48,4 +48,14 @@ describe('PeriodicPruner', () => {
     expect(warn).toHaveBeenCalledWith('Pruning failed: database away');
     warn.mockRestore();
   });
+
+  it('start-up does not wait for the first sweep: a backlog is deleted while the server listens', async () => {
+    let finish!: () => void;
+    const pruner = new CountingPruner(0);
+    jest.spyOn(pruner, 'prune').mockImplementation(() => new Promise<number>((resolve) => (finish = () => resolve(1))));
+    await expect(pruner.onApplicationBootstrap()).resolves.toBeUndefined();
+    expect(pruner.prune).toHaveBeenCalledTimes(1);
+    finish();
+    pruner.onApplicationShutdown();
+  });
 });
