@@ -40,6 +40,7 @@ describe('loadKaduConfig', () => {
       KADU_EXECUTION_HANDBACK_MS: 5000,
       KADU_AUDIT_RETENTION_DAYS: 90,
       KADU_AUDIT_MAX_PENDING: 10_000,
+      KADU_PRUNE_INTERVAL_MS: 600_000,
     });
     expect(DEFAULT_DATABASE_URL).toBe('sqlite:./data/kadu.sqlite');
   });
@@ -97,6 +98,13 @@ describe('loadKaduConfig', () => {
     });
     expect(() => loadKaduConfig({ KADU_WEBHOOK_MAX_ATTEMPTS: '0' })).toThrow(/KADU_WEBHOOK_MAX_ATTEMPTS/);
     expect(() => loadKaduConfig({ KADU_FILES_MAX_BYTES: '10MB' })).toThrow(/KADU_FILES_MAX_BYTES/);
+  });
+
+  it("reads the pruners' interval: 0 for one sweep after start-up, never negative or a word", () => {
+    expect(loadKaduConfig({ KADU_PRUNE_INTERVAL_MS: '0' }).KADU_PRUNE_INTERVAL_MS).toBe(0);
+    expect(loadKaduConfig({ KADU_PRUNE_INTERVAL_MS: '30000' }).KADU_PRUNE_INTERVAL_MS).toBe(30_000);
+    expect(() => loadKaduConfig({ KADU_PRUNE_INTERVAL_MS: '-1' })).toThrow(/KADU_PRUNE_INTERVAL_MS/);
+    expect(() => loadKaduConfig({ KADU_PRUNE_INTERVAL_MS: 'hourly' })).toThrow(/KADU_PRUNE_INTERVAL_MS/);
   });
 
   it('reads the client metadata settings and refuses nonsense', () => {

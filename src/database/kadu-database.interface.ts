@@ -3,6 +3,7 @@ import type { PlatformDatabase } from '@kobana/platform';
 import type { ExecutionsTable } from '../executions/execution.table';
 import type { FilesTable } from '../files/file.table';
 import type { KaduOrganizationsTable } from '../organizations/organization.table';
+import type { UsageMonthsTable } from '../organizations/usage-month.table';
 import type { TasksTable } from '../tasks/task.table';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../webhooks/webhook.table';
 
@@ -20,4 +21,5 @@ export interface KaduDatabase extends PlatformDatabase {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   mcp_tasks: McpTasksTable;
+  usage_months: UsageMonthsTable;
 }

@@ -6,6 +6,7 @@ import { KaduDatabase } from '../database/kadu-database.interface';
 import { AgentOutcome } from './agent/agent-outcome.interface';
 import type { ExecutionsTable } from './execution.table';
 import { toExecutionView, type ExecutionView } from './execution.view';
+import { addUsage } from '../organizations/organization-usage.store';
 
 /**
  * The execution queue in the `executions` table, shared by every replica.
@@ -101,9 +102,28 @@ export class ExecutionQueue {
    * @returns the execution as it now is, or `undefined` when it was cancelled or taken over meanwhile.
    */
   async complete(id: string, workerId: string, outcome: AgentOutcome): Promise<ExecutionView | undefined> {
+    // The outcome and its cost in the month's usage together: a crash between them cannot count a cost twice or never.
+    return this.db.transaction().execute(async (trx) => {
+      // The cost it had (a continued execution's earlier outcome): the usage gains the difference, not the sum.
+      const before = await trx
+        .selectFrom('executions')
+        .select(['cost_cents', 'organization_id', 'created_at'])
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('worker_id', '=', workerId)
+        .executeTakeFirst();
+      if (!before) return undefined;
+      const row = await this.record(trx, id, workerId, outcome);
+      if (row) await addUsage(trx, before.organization_id, before.created_at, { costCents: outcome.cost_cents - before.cost_cents });
+      return row && toExecutionView(row);
+    });
+  }
+
+  /** Writes the outcome, if `workerId` still holds the execution; the row as it now is. */
+  private record(trx: Kysely<KaduDatabase>, id: string, workerId: string, outcome: AgentOutcome): Promise<Selectable<ExecutionsTable> | undefined> {
     const at = new Date().toISOString();
     const finished = outcome.status !== 'waiting_input';
-    const row = await this.db
+    return trx
       .updateTable('executions')
       .set({
         status: outcome.status,
@@ -122,6 +142,5 @@ export class ExecutionQueue {
       .where('worker_id', '=', workerId)
       .returningAll()
       .executeTakeFirst();
-    return row && toExecutionView(row);
   }
 }

@@ -1,5 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { MemoryExecutionFiles, openUnitWorld, UnitWorld } from '../../test/support/kadu-unit';
+import { addUsage } from '../organizations/organization-usage.store';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { PLANS } from '../organizations/plan-catalog.constants';
 import { TaskPermissionsService } from '../tasks/task-permissions.service';
@@ -184,6 +185,8 @@ describe('task runs, executions and the worker', () => {
       finished_at: null,
     }));
     await world.db.insertInto('executions').values(rows).execute();
+    // Counted as their runs would have counted them.
+    await addUsage(world.db, world.orgA, now, { executions: rows.length, costCents: rows.length });
     await expect(runs.run(owner, { id: task.id, input_file_ids: [fileId] })).rejects.toMatchObject({
       status: 402,
       response: { statusCode: 402, error: 'Payment Required', message: expect.stringContaining('Monthly execution quota reached: 100 of 100') },

@@ -8,7 +8,7 @@ import { monotonicNow } from '@kobana/host-kit';
 import { dialectOf } from '@kobana/database';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
-import { monthlyUsage, planOf } from '../organizations/organization-usage.store';
+import { addUsage, monthlyUsage, planOf } from '../organizations/organization-usage.store';
 import { findActiveTask } from '../tasks/task.store';
 import { mayRunTask } from '../tasks/task-permissions.view';
 import { RunTaskDto } from './dto/run-task.dto';
@@ -80,6 +80,7 @@ export class TaskRunsService {
         finished_at: null,
       };
       await trx.insertInto('executions').values(row).execute();
+      await addUsage(trx, caller.organization_id, row.created_at, { executions: 1 });
       return toExecutionView(row);
     });
   }

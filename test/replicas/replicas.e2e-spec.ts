@@ -20,6 +20,7 @@ import type { Replica } from './replica.process';
 import { ReplicaWorld, startReplicaWorld } from './replicas.support';
 import { hostIdentityOptions } from '@kobana/platform';
 import { KADU } from '../../src/kadu.host';
+import { addUsage } from '../../src/organizations/organization-usage.store';
 
 /** Every migration the host runs, the libraries' included, in name order. */
 const KADU_MIGRATIONS = allMigrations({ migrations: OWN_KADU_MIGRATIONS });
@@ -128,6 +129,8 @@ describe('three replicas on one PostgreSQL', () => {
         })),
       )
       .execute();
+    // Counted as their runs would have counted them.
+    await addUsage(world.db, org.id, now, { executions: 99 });
     const answers = await Promise.all(
       Array.from({ length: 3 }, (_, index) => rest(replica(index), quota.api, 'POST', `/tasks/${task.body.id as string}/runs`, { input_file_ids: [fileId] })),
     );
@@ -139,6 +142,9 @@ describe('three replicas on one PostgreSQL', () => {
       .where('organization_id', '=', org.id)
       .executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(100);
+    // The month's counter, which every replica's run adds to in its own transaction, counts exactly the one admitted.
+    const usage = await world.db.selectFrom('usage_months').select('executions').where('organization_id', '=', org.id).executeTakeFirstOrThrow();
+    expect(Number(usage.executions)).toBe(100);
   });
 
   rateLimitCases(() => world);

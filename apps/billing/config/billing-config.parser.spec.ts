@@ -29,6 +29,7 @@ describe('loadBillingConfig', () => {
       BILLING_OAUTH_CLIENT_METADATA_CA_FILE: undefined,
       BILLING_AUDIT_RETENTION_DAYS: 90,
       BILLING_AUDIT_MAX_PENDING: 10_000,
+      BILLING_PRUNE_INTERVAL_MS: 600_000,
     });
     expect(BILLING_DEFAULT_DATABASE_URL).toBe('sqlite:./data/billing.sqlite');
   });

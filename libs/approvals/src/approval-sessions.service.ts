@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { deleteInBatches } from '@kobana/database';
 import { InjectPeople, People, Person } from '@kobana/people';
 import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host.table';
 import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings } from './approval-flow.options';
@@ -92,7 +93,11 @@ export class ApprovalSessionsService {
 
   /** Deletes expired sessions. */
   async prune(now = new Date()): Promise<void> {
-    await this.db.deleteFrom('approval_sessions').where('expires_at', '<', now.toISOString()).execute();
+    const at = now.toISOString();
+    await deleteInBatches(async (limit) => {
+      const expired = this.db.selectFrom('approval_sessions').select('id_hash').where('expires_at', '<', at).limit(limit);
+      return (await this.db.deleteFrom('approval_sessions').where('id_hash', 'in', expired).executeTakeFirst()).numDeletedRows;
+    });
   }
 
   /** True when `token` is the session's CSRF token (constant time). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Kysely } from 'kysely';
-import { PeriodicPruner } from '@kobana/database';
+import { deleteInBatches, PeriodicPruner } from '@kobana/database';
 import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host.table';
 import { ApprovalSessionsService } from './approval-sessions.service';
 import { SignInThrottle } from './sign-in-throttle.service';
@@ -47,14 +47,19 @@ export class ApprovalsPruner extends PeriodicPruner {
   /** Deletes everything expired as of `now`. */
   async prune(now = new Date()): Promise<PruneCounts> {
     const at = now.toISOString();
-    const approvals = await this.db
-      .deleteFrom('mcp_approvals')
-      .where('expires_at', '<', new Date(now.getTime() - APPROVAL_RETENTION_MS).toISOString())
-      .executeTakeFirst();
-    const nonces = await this.db.deleteFrom('mcp_confirmation_nonces').where('expires_at', '<', at).executeTakeFirst();
+    const kept = new Date(now.getTime() - APPROVAL_RETENTION_MS).toISOString();
+    // Each table in batches through its expiry index, with a turn of the event loop between them (see deleteInBatches).
+    const approvals = await deleteInBatches(async (limit) => {
+      const expired = this.db.selectFrom('mcp_approvals').select('id').where('expires_at', '<', kept).limit(limit);
+      return (await this.db.deleteFrom('mcp_approvals').where('id', 'in', expired).executeTakeFirst()).numDeletedRows;
+    });
+    const nonces = await deleteInBatches(async (limit) => {
+      const expired = this.db.selectFrom('mcp_confirmation_nonces').select('nonce').where('expires_at', '<', at).limit(limit);
+      return (await this.db.deleteFrom('mcp_confirmation_nonces').where('nonce', 'in', expired).executeTakeFirst()).numDeletedRows;
+    });
     await this.sessions.prune(now);
     await this.throttle.prune(now);
-    return { approvals: Number(approvals.numDeletedRows), nonces: Number(nonces.numDeletedRows) };
+    return { approvals, nonces };
   }
 }
 

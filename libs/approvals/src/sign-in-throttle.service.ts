@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { createHash } from 'node:crypto';
-import { narrowDatabase } from '@kobana/database';
+import { deleteInBatches, narrowDatabase } from '@kobana/database';
 import { APPROVAL_DATABASE, ApprovalDatabase } from './approval-host.table';
 import { AttemptCounterDatabase, countAttempt } from './attempt-counter.store';
 import { APPROVAL_FLOW_SETTINGS, ApprovalFlowSettings, SignInThrottleRule } from './approval-flow.options';
@@ -63,11 +63,15 @@ export class SignInThrottle {
   /** Deletes counters whose window and block both ended. */
   async prune(now = new Date()): Promise<void> {
     const at = now.toISOString();
-    await this.db
-      .deleteFrom('sign_in_throttles')
-      .where('window_ends_at', '<', at)
-      .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', at)]))
-      .execute();
+    await deleteInBatches(async (limit) => {
+      const ended = this.db
+        .selectFrom('sign_in_throttles')
+        .select('key')
+        .where('window_ends_at', '<', at)
+        .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', at)]))
+        .limit(limit);
+      return (await this.db.deleteFrom('sign_in_throttles').where('key', 'in', ended).executeTakeFirst()).numDeletedRows;
+    });
   }
 
   private async count(key: string, rule: SignInThrottleRule, now: Date): Promise<void> {

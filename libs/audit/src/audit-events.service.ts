@@ -1,5 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
+import { keysetAtOrAfter, keysetBefore } from '@kobana/database';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host.table';
 import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.options';
 import { AUDIT_DEFAULT_LIMIT, ListAuditEventsDto } from './dto/list-audit-events.dto';
@@ -42,8 +43,8 @@ export class AuditEventsService {
     let period = this.db.selectFrom('audit_events').where('organization_id', '=', organizationId);
     if (since !== undefined) period = period.where('time', '>=', since);
     if (until !== undefined) period = period.where('time', '<', until);
-    if (after !== undefined)
-      period = period.where((eb) => eb.or([eb('time', '<', after.time), eb.and([eb('time', '=', after.time), eb('id', '<', after.id)])]));
+    // Row-value bounds: both engines seek the index to them, so a page deep in the trail costs what the first does.
+    if (after !== undefined) period = period.where(keysetBefore('time', 'id', after));
     const filtered =
       query.tool !== undefined || query.client_id !== undefined || query.subject !== undefined || query.decision !== undefined || query.kind !== undefined;
     // The last event a filtered page may look at (from the index alone); none when the period holds fewer.
@@ -62,9 +63,7 @@ export class AuditEventsService {
     if (query.subject !== undefined) rows = rows.where('subject', '=', query.subject);
     if (query.decision !== undefined) rows = rows.where('decision', '=', query.decision);
     if (query.kind !== undefined) rows = rows.where('kind', '=', query.kind);
-    if (boundary !== undefined) {
-      rows = rows.where((eb) => eb.or([eb('time', '>', boundary.time), eb.and([eb('time', '=', boundary.time), eb('id', '>=', boundary.id)])]));
-    }
+    if (boundary !== undefined) rows = rows.where(keysetAtOrAfter('time', 'id', boundary));
     const found = await rows
       .orderBy('time', 'desc')
       .orderBy('id', 'desc')

@@ -16,8 +16,14 @@ export interface AuditUsersTable {
   role: string;
 }
 
+/** The platform's records of organizations, as far as the pruner needs them: it sweeps one organization at a time. */
+export interface AuditOrganizationsTable {
+  id: string;
+}
+
 /** The tables the audit trail uses; every host database that serves it has at least these. */
 export interface AuditDatabase {
   audit_events: AuditEventsTable;
   users: AuditUsersTable;
+  organizations: AuditOrganizationsTable;
 }

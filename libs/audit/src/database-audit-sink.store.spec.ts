@@ -13,6 +13,7 @@ import { AuditEventsService } from './audit-events.service';
 import { AuditEventsPruner } from './audit-events-pruner.worker';
 import { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.options';
 import { encodeAuditCursor } from './audit-cursor.codec';
+import { dropAuditTimeIndex } from './audit-events-time-index.migration';
 
 const event = (n: number, fields: Partial<McpAuditEvent> = {}): McpAuditEvent => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -46,7 +47,11 @@ describe('the audit library on a database', () => {
   beforeEach(async () => {
     db = await openLibraryTestDatabase<AuditDatabase>({
       hostTables: { users: { passwords: false } },
-      migrations: { '0700_create_audit_events': createAuditEvents, '0702_add_audit_event_kind': addAuditEventKind },
+      migrations: {
+        '0700_create_audit_events': createAuditEvents,
+        '0702_add_audit_event_kind': addAuditEventKind,
+        '0910_drop_audit_time_index': dropAuditTimeIndex,
+      },
       organizations: ['org', 'other'],
     });
   });
@@ -159,6 +164,26 @@ describe('the audit library on a database', () => {
     expect(await pruner.prune(new Date(Date.UTC(2026, 0, 1, 0, 0, 30)))).toBe(0);
     expect(await pruner.prune(new Date(Date.UTC(2026, 0, 2, 0, 0, 1, 500)))).toBe(1);
     expect((await db.selectFrom('audit_events').select('id').execute()).map((row) => row.id)).toEqual([event(2).id]);
+  });
+
+  it('prunes a backlog of every organization, more than one batch of each, and keeps what is within the retention', async () => {
+    const old = (n: number, organization_id: string) => toRow({ ...event(n, { organization_id }), id: `${organization_id}-${String(n).padStart(6, '0')}` });
+    // 1,100 expired events in one organization (three batches), 20 in the other, and a recent one in each.
+    const rows = [...Array.from({ length: 1100 }, (_, n) => old(n, 'org')), ...Array.from({ length: 20 }, (_, n) => old(n, 'other'))];
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('audit_events')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const recent = (organization_id: string) => toRow({ ...event(1, { organization_id }), id: `${organization_id}-recent`, time: '2026-03-01T00:00:00.000Z' });
+    await db
+      .insertInto('audit_events')
+      .values([recent('org'), recent('other')])
+      .execute();
+
+    const pruner = new AuditEventsPruner(db, { ...settings, retentionDays: 30 });
+    expect(await pruner.prune(new Date('2026-03-02T00:00:00.000Z'))).toBe(1120);
+    expect((await db.selectFrom('audit_events').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual(['org-recent', 'other-recent']);
   });
 });
 

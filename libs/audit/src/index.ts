@@ -6,13 +6,14 @@
 export { AuditTrailModule } from './audit-trail.module';
 export type { AuditHostOptions } from './audit-trail.module';
 export { AUDIT_DATABASE } from './audit-host.table';
-export type { AuditDatabase, AuditUsersTable } from './audit-host.table';
+export type { AuditDatabase, AuditOrganizationsTable, AuditUsersTable } from './audit-host.table';
 export type { AuditTrailSettings } from './audit-trail.options';
 export { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.options';
 export type { AuditEventsTable } from './audit.table';
 export { createAuditEvents } from './audit-events.migration';
 export { dropAuditFilterIndexes } from './audit-events-filter-indexes.migration';
 export { addAuditEventKind } from './audit-event-kind.migration';
+export { dropAuditTimeIndex } from './audit-events-time-index.migration';
 export { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from './audit-oauth.constants';
 export type { AuditEventKind, AuditOAuthAction, AuditOAuthRecord } from './audit-oauth.constants';
 export { DatabaseAuditSink } from './database-audit-sink.store';

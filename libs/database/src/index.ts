@@ -20,6 +20,8 @@ export { DatabaseMessages } from './database.messages';
 export { DatabaseUnavailableFilter } from './database-unavailable.filter';
 export { encodeKeysetCursor, decodeKeysetCursor } from './keyset-cursor.codec';
 export type { KeysetCursorKey } from './keyset-cursor.codec';
+export { keysetBefore, keysetAtOrAfter } from './keyset-bound.util';
+export { deleteInBatches, DELETE_BATCH_ROWS } from './batch-delete.util';
 export { PeriodicPruner } from './periodic-pruner.worker';
 export type { PeriodicPrunerOptions } from './periodic-pruner.worker';
 export { PollingLoop } from './polling-loop.worker';

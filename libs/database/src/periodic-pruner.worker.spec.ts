@@ -62,6 +62,7 @@ describe('PeriodicPruner', () => {
     const pruner = new CountingPruner(0);
     pruner.failWith = new Error('database away');
     await expect(pruner.onApplicationBootstrap()).resolves.toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Pruning failed: database away \(1 in a row; next attempt in \d+ ms\)$/));
     await pruner.onApplicationShutdown();
     warn.mockRestore();
@@ -102,11 +103,22 @@ describe('PeriodicPruner', () => {
     const pruner = moduleRef.get(InjectedPruner);
     pruner.failWith = new Error('database away');
     await pruner.onApplicationBootstrap();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(registry.get('InjectedPruner')).toMatchObject({ consecutiveFailures: 1 });
     expect(registry.get('InjectedPruner')?.lastSuccessAt).toBeUndefined();
     await pruner.onApplicationShutdown();
     expect(registry.has('InjectedPruner')).toBe(false);
     await moduleRef.close();
     jest.restoreAllMocks();
+  });
+
+  it('start-up does not wait for the first sweep: a backlog is deleted while the server listens', async () => {
+    let finish!: () => void;
+    const pruner = new CountingPruner(0);
+    jest.spyOn(pruner, 'prune').mockImplementation(() => new Promise<number>((resolve) => (finish = () => resolve(1))));
+    await expect(pruner.onApplicationBootstrap()).resolves.toBeUndefined();
+    expect(pruner.prune).toHaveBeenCalledTimes(1);
+    finish();
+    await pruner.onApplicationShutdown();
   });
 });

@@ -13,13 +13,14 @@ export interface PeriodicPrunerOptions {
 }
 
 /**
- * The shape every pruner of expired rows shares: {@link prune} once at
- * start-up, then every `intervalMs`, on a {@link PollingLoop} (unref'd, so it
- * never keeps a process alive), stopped at shutdown. A failed sweep (database
- * away) is logged and tried again with backoff until one succeeds; it never
- * stops start-up. Each sweep reports to the {@link WorkerHealthRegistry} when
- * the application has one. Every replica sweeps, so `prune` must be an
- * idempotent delete.
+ * The shape every pruner of expired rows shares: {@link prune} once as
+ * start-up ends (not awaited by it: the server listens while a backlog is
+ * deleted, a batch at a time), then every `intervalMs`, on a
+ * {@link PollingLoop} (unref'd, so it never keeps a process alive), stopped
+ * at shutdown. A failed sweep (database away) is logged and tried again with
+ * backoff until one succeeds; it never stops start-up. Each sweep reports to
+ * the {@link WorkerHealthRegistry} when the application has one. Every
+ * replica sweeps, so `prune` must be an idempotent delete.
  */
 export abstract class PeriodicPruner implements OnApplicationBootstrap, OnApplicationShutdown {
   /** Set by Nest when the application has a registry (a property, so the subclasses' constructors stay their own). */
@@ -44,8 +45,8 @@ export abstract class PeriodicPruner implements OnApplicationBootstrap, OnApplic
       },
       async () => void (await this.prune()),
     );
+    // Not awaited: start-up (and /readyz) never waits for a backlog.
     this.loop.start();
-    await this.loop.running;
   }
 
   async onApplicationShutdown(): Promise<void> {

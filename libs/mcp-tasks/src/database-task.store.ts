@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
+import { deleteInBatches } from '@kobana/database';
 import type { McpTaskChange, McpTaskRecord, McpTaskStore } from '@kobana/mcp';
 import { MCP_TASKS_DATABASE } from './mcp-tasks.constants';
 import { McpTasksDatabase } from './mcp-tasks.table';
@@ -31,8 +32,13 @@ export class DatabaseTaskStore implements McpTaskStore {
     return this.db.selectFrom('mcp_tasks').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** In batches through `mcp_tasks_expires_idx`, with a turn of the event loop between them (see `deleteInBatches`). */
   async prune(now: Date): Promise<number> {
-    const result = await this.db.deleteFrom('mcp_tasks').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const at = now.toISOString();
+    return deleteInBatches(async (limit) => {
+      const expired = this.db.selectFrom('mcp_tasks').select('id').where('expires_at', '<=', at).limit(limit);
+      const result = await this.db.deleteFrom('mcp_tasks').where('id', 'in', expired).executeTakeFirst();
+      return result.numDeletedRows;
+    });
   }
 }

@@ -79,7 +79,7 @@ export class HostFlowsModule {
       settings: {
         inject: [HOST_SETTINGS],
         // Who may read `/audit` is the host's People's to say (identity's ask `auditRoles`, see hostAuditOptions).
-        useFactory: (settings: HostSettings) => ({ retentionDays: settings.auditRetentionDays, maxPending: settings.auditMaxPending }),
+        useFactory: (settings: HostSettings) => ({ retentionDays: settings.auditRetentionDays, maxPending: settings.auditMaxPending, pruneIntervalMs: settings.pruneIntervalMs }),
       },
     });
     const oauth = OAuthServerModule.register({
@@ -92,8 +92,9 @@ export class HostFlowsModule {
         {
           provide: OAUTH_HOST_SETTINGS,
           inject: [HOST_SETTINGS],
-          useFactory: ({ PUBLIC_URL }: HostSettings): OAuthServerSettings => ({
+          useFactory: ({ PUBLIC_URL, pruneIntervalMs }: HostSettings): OAuthServerSettings => ({
             issuer: PUBLIC_URL,
+            pruneIntervalMs,
             resource: `${PUBLIC_URL}${host.mcp.path ?? DEFAULT_MCP_PATH}`,
             scopes: [...host.scopes],
             personalTokenPrefix: `${host.tokenPrefix}_`,

@@ -4,7 +4,8 @@ import { IdempotencyModule } from '@kobana/idempotency';
 import { IdentityModule } from '@kobana/identity';
 import { People, PersonRecords } from '@kobana/people';
 import { hostIdentityOptions } from './config/host-identity.options';
-import { HOST_DATABASE } from './host.constants';
+import { HOST_DATABASE, HOST_SETTINGS } from './host.constants';
+import type { HostSettings } from './config/host-settings.interface';
 import type { HostDescriptor } from './host-descriptor.interface';
 import { hostPeopleProviders } from './people/host-people.provider';
 
@@ -23,7 +24,11 @@ export class HostServicesModule {
     const modules = [
       SecretsModule.register({ imports: [], database: HOST_DATABASE, names: [`${host.envPrefix}SIGNING_SECRET`, ...(host.secrets ?? [])], fromConfig: true }),
       IdentityModule.register({ imports: [], database: HOST_DATABASE, options: hostIdentityOptions(host) }),
-      IdempotencyModule.register({ imports: [], database: HOST_DATABASE }),
+      IdempotencyModule.register({
+        imports: [],
+        database: HOST_DATABASE,
+        settings: { inject: [HOST_SETTINGS], useFactory: (settings: HostSettings) => ({ pruneIntervalMs: settings.pruneIntervalMs }) },
+      }),
     ];
     const people = hostPeopleProviders(host);
     return {

@@ -1,4 +1,5 @@
 import { SelectQueryBuilder } from 'kysely';
+import { keysetBefore } from '@kobana/database';
 import { CursorKey, decodeCursor, encodeCursor } from './cursor.codec';
 import { Page } from './page.interface';
 import { DEFAULT_PAGE_LIMIT, PageQueryDto } from './page-query.dto';
@@ -8,6 +9,9 @@ import { DEFAULT_PAGE_LIMIT, PageQueryDto } from './page-query.dto';
  * query carries its own filters (organization first of all); this adds the
  * cursor condition, the order and `limit + 1` rows to learn whether another
  * page exists. `prefix` qualifies the columns when the query joins (`'e.'`).
+ * The cursor is a row-value bound, so a page costs the same at any depth
+ * when the listing has an index on `(organization_id, [its filter,]
+ * created_at, id)` (docs/operating.md, "Growth").
  *
  * @throws BadRequestException when the cursor is malformed or forged.
  */
@@ -24,7 +28,7 @@ export async function keysetPage<Row extends CursorKey, View>(
   let paged = query;
   if (page.cursor !== undefined) {
     const after = decodeCursor(page.cursor);
-    paged = paged.where((eb) => eb.or([eb(createdAt, '<', after.created_at), eb.and([eb(createdAt, '=', after.created_at), eb(id, '<', after.id)])]));
+    paged = paged.where(keysetBefore(createdAt, id, { time: after.created_at, id: after.id }));
   }
   const rows = await paged
     .orderBy(createdAt, 'desc')

@@ -1,4 +1,5 @@
-import { Kysely, SelectQueryBuilder } from 'kysely';
+import { Kysely, SelectQueryBuilder, sql } from 'kysely';
+import { deleteInBatches } from '@kobana/database';
 import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { OAuthDatabase, OAuthRecordsTable } from './oauth.table';
@@ -99,6 +100,14 @@ type ReadQuery = SelectQueryBuilder<OAuthDatabase, 'oauth_records', { payload: s
 
 /** Deletes the records that expired before `now`; answers how many. */
 export async function pruneOAuthRecords(db: Kysely<OAuthDatabase>, now = new Date()): Promise<number> {
-  const result = await db.deleteFrom('oauth_records').where('expires_at', '<', now.toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const at = now.toISOString();
+  // In batches through oauth_records_expires_idx; the key is (model, id_hash), a row value both engines compare with IN.
+  return deleteInBatches(async (limit) => {
+    const expired = db.selectFrom('oauth_records').select(['model', 'id_hash']).where('expires_at', '<', at).limit(limit);
+    const result = await db
+      .deleteFrom('oauth_records')
+      .where(sql<boolean>`(model, id_hash) in (${expired})`)
+      .executeTakeFirst();
+    return result.numDeletedRows;
+  });
 }

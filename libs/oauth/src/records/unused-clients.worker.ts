@@ -1,4 +1,5 @@
 import { Kysely, sql } from 'kysely';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PRE_REGISTERED_CLIENT_PREFIX } from '../grants/connected-apps.service';
 import type { OAuthDatabase } from './oauth.table';
 
@@ -29,6 +30,8 @@ export async function deleteUnusedClients(db: Kysely<OAuthDatabase>, registeredB
       .limit(BATCH)
       .execute();
     if (batch.length === 0) return deleted;
+    // A turn of the event loop between batches: a long sweep never holds requests (or SQLite's lock) for more than one.
+    if (after !== '') await nextTurn();
     after = batch[batch.length - 1].id_hash;
     const ids = batch.map((row) => row.client_id).filter((id): id is string => id !== null);
     const used = new Set(

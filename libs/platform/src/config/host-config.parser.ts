@@ -6,6 +6,9 @@ import type { HostConfig, HostSettings } from './host-settings.interface';
 /** Shortest secret accepted from the environment: 32 characters, at least 128 bits even as hex. */
 export const MIN_SECRET_LENGTH = 32;
 
+/** @default of `<P>PRUNE_INTERVAL_MS`: ten minutes between sweeps of expired rows. */
+export const DEFAULT_PRUNE_INTERVAL_MS = 10 * 60_000;
+
 /** @default of `DATABASE_URL`: a file under `./data` named after the host, created on first start. */
 export function defaultDatabaseUrl(host: Pick<HostDescriptor, 'name'>): string {
   return `sqlite:./data/${host.name}.sqlite`;
@@ -28,6 +31,7 @@ function readHostSettings(host: Pick<HostDescriptor, 'name' | 'envPrefix'>, env:
   const allowLoopback = parseBooleanSetting(allowLoopbackSetting, readSetting(env, allowLoopbackSetting), false, later);
   const auditRetentionDays = parseIntegerSetting(name('AUDIT_RETENTION_DAYS'), readSetting(env, name('AUDIT_RETENTION_DAYS')), 90, 1, later);
   const auditMaxPending = parseIntegerSetting(name('AUDIT_MAX_PENDING'), readSetting(env, name('AUDIT_MAX_PENDING')), 10_000, 1, later);
+  const pruneIntervalMs = parseIntegerSetting(name('PRUNE_INTERVAL_MS'), readSetting(env, name('PRUNE_INTERVAL_MS')), DEFAULT_PRUNE_INTERVAL_MS, 0, later);
   return {
     ...server,
     signingSecretName,
@@ -38,6 +42,7 @@ function readHostSettings(host: Pick<HostDescriptor, 'name' | 'envPrefix'>, env:
     clientMetadata: { allowLoopback, allowLoopbackSetting, caFile: readSetting(env, caFileSetting), caFileSetting },
     auditRetentionDays,
     auditMaxPending,
+    pruneIntervalMs,
   };
 }
 
@@ -61,7 +66,7 @@ export function loadHostConfig<Own extends object, P extends string = string>(
   const own = host.config?.(env, problems, settings) ?? ({} as Own);
   problems.push(...later);
   if (problems.length > 0) throw new ConfigurationError(problems);
-  const { signingSecretName, signingSecret, demo, openApiUi, clientMetadata, auditRetentionDays, auditMaxPending, ...server } = settings;
+  const { signingSecretName, signingSecret, demo, openApiUi, clientMetadata, auditRetentionDays, auditMaxPending, pruneIntervalMs, ...server } = settings;
   const prefix = host.envPrefix;
   return {
     ...server,
@@ -72,6 +77,7 @@ export function loadHostConfig<Own extends object, P extends string = string>(
     [clientMetadata.caFileSetting]: clientMetadata.caFile,
     [`${prefix}AUDIT_RETENTION_DAYS`]: auditRetentionDays,
     [`${prefix}AUDIT_MAX_PENDING`]: auditMaxPending,
+    [`${prefix}PRUNE_INTERVAL_MS`]: pruneIntervalMs,
     ...own,
   } as HostConfig<P> & Own;
 }
@@ -106,5 +112,6 @@ export function hostSettingsOf(host: Pick<HostDescriptor, 'envPrefix'>, get: (ke
     },
     auditRetentionDays: value('AUDIT_RETENTION_DAYS'),
     auditMaxPending: value('AUDIT_MAX_PENDING'),
+    pruneIntervalMs: value('PRUNE_INTERVAL_MS'),
   };
 }

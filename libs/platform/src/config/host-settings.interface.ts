@@ -50,6 +50,13 @@ export type HostConfig<P extends string> = ServerConfig & {
    * `<P>AUDIT_MAX_PENDING`, @default 10000
    */
   [K in `${P}AUDIT_MAX_PENDING`]: number;
+} & {
+  /**
+   * Milliseconds between sweeps of expired rows (audit events past retention,
+   * OAuth records and unused clients, idempotency keys); 0: one sweep after
+   * start-up only. `<P>PRUNE_INTERVAL_MS`, @default 600000 (ten minutes)
+   */
+  [K in `${P}PRUNE_INTERVAL_MS`]: number;
 };
 
 /** The shared settings as the platform's own code reads them, whatever the host's prefix. */
@@ -69,4 +76,6 @@ export interface HostSettings extends ServerConfig {
   };
   auditRetentionDays: number;
   auditMaxPending: number;
+  /** `<P>PRUNE_INTERVAL_MS`: the interval of the platform's pruners. */
+  pruneIntervalMs: number;
 }

@@ -1,5 +1,5 @@
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
-import { addAuditEventKind, createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
+import { addAuditEventKind, createAuditEvents, dropAuditFilterIndexes, dropAuditTimeIndex } from '@kobana/audit';
 import type { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -31,6 +31,9 @@ export const PLATFORM_MIGRATIONS: DatabaseMigrations = {
   '0701_drop_audit_filter_indexes': dropAuditFilterIndexes,
   // The events' kind: the MCP endpoint's, or the authorization server's (consents, grants revoked for reuse).
   '0702_add_audit_event_kind': addAuditEventKind,
+  // The pruner sweeps by organization; the global time index only led PostgreSQL's listing astray. After
+  // every host's 08xx, not beside 0702: Kysely refuses a new migration that sorts before one a database already ran.
+  '0910_drop_audit_time_index': dropAuditTimeIndex,
 };
 
 /**

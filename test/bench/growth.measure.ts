@@ -1,0 +1,220 @@
+/**
+ * What a listing, the month's usage and a pruning backlog cost as the data
+ * grows, on SQLite (a WAL file, as a host runs it) and PostgreSQL (a
+ * throwaway cluster). For each N, the demo organization gets N tasks,
+ * executions (one in ten failed, the last two days, counted in
+ * `usage_months`) and audit events (one in a thousand by a rare tool), nine
+ * others N/18 each, seeded by direct SQL;
+ * then each operation runs `RUNS` times in a row through the services the
+ * tools call, and its median and p95 are printed beside N's first value.
+ * The last row deletes a backlog of N/2 audit events past retention with the
+ * pruner while a listing is asked every 5 ms, and reports the sweep's time
+ * and the listing's worst latency meanwhile (on SQLite every statement
+ * blocks the process, so that is what a request would wait).
+ *
+ * Run: `npx ts-node --transpile-only -r tsconfig-paths/register test/bench/growth.measure.ts [N…] [--sqlite|--postgres]`
+ * (default N: 1000 100000 1000000, both backends).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { CompiledQuery, Kysely } from 'kysely';
+import type { McpCaller } from '@kobana/mcp';
+import { AuditDatabase, AuditEventsPruner, AuditEventsService, DEFAULT_AUDIT_TRAIL_SETTINGS } from '@kobana/audit';
+import { narrowDatabase } from '@kobana/database';
+import { IdempotencyService } from '@kobana/idempotency';
+import { openKaduDatabase } from '../../src/database/kadu-database.factory';
+import { KaduDatabase } from '../../src/database/kadu-database.interface';
+import { encodeCursor } from '../../src/common/pagination/cursor.codec';
+import { ExecutionsService } from '../../src/executions/executions.service';
+import { monthlyUsage } from '../../src/organizations/organization-usage.store';
+import { TasksService } from '../../src/tasks/tasks.service';
+import { startPostgresCluster } from '../support/postgres-cluster';
+
+const RUNS = 200;
+const OTHERS = 9;
+const DAY_MS = 24 * 60 * 60_000;
+
+type Dialect = 'sqlite' | 'postgres';
+
+/** The ISO text of `ms` since the epoch, in SQL of each dialect. */
+const isoOf = (dialect: Dialect, ms: string) =>
+  dialect === 'sqlite'
+    ? `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`
+    : `to_char(to_timestamp((${ms}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Seeds `count` rows of each table for `org` (index `o`), the newest at `endMs`, `stepMs` apart. */
+async function seedOrganization(db: Kysely<KaduDatabase>, dialect: Dialect, o: number, org: string, count: number, endMs: number): Promise<void> {
+  const series = `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})`;
+  const stepMs = Math.max(1, Math.floor((2 * DAY_MS) / count));
+  const at = isoOf(dialect, `${endMs - count * stepMs} + i * ${stepMs}`);
+  const id = (prefix: string) => `'${prefix}-${o}-' || i`;
+  const run = (statement: string) => db.executeQuery(CompiledQuery.raw(statement));
+  await run(
+    `${series} insert into tasks (id, organization_id, name, description, rules, run_roles, run_user_ids, created_at, updated_at) ` +
+      `select ${id('t')}, '${org}', 'task', '', '[]', '[]', '[]', ${at}, ${at} from n`,
+  );
+  await run(
+    `${series} insert into executions (id, organization_id, task_id, status, input_file_ids, answers, cost_cents, created_by, claim_count, created_at, updated_at) ` +
+      `select ${id('e')}, '${org}', '${`t-${o}-1`}', case when i % 10 = 0 then 'failed' else 'succeeded' end, '[]', '[]', 3, 'seed', 1, ${at}, ${at} from n`,
+  );
+  // The month's counter, as runs keep it (and as 0901_create_usage_months fills it).
+  await run(
+    `insert into usage_months (organization_id, month, executions, cost_cents) ` +
+      `select organization_id, substr(created_at, 1, 7), count(*), sum(cost_cents) from executions where organization_id = '${org}' group by organization_id, substr(created_at, 1, 7)`,
+  );
+  await run(
+    `${series} insert into audit_events (id, organization_id, time, subject, client_id, era, method, tool, decision, outcome, duration_ms, kind) ` +
+      `select ${id('a')}, '${org}', ${at}, 'seed', 'client', '2025', 'tools/call', case when i % 1000 = 0 then 'rare' else 'common' end, 'allowed', 'success', 1, 'mcp' from n`,
+  );
+}
+
+/** A backlog of `count` events of `org` past any retention (a year old). */
+async function seedBacklog(db: Kysely<KaduDatabase>, dialect: Dialect, org: string, count: number, endMs: number): Promise<void> {
+  const at = isoOf(dialect, `${endMs - 365 * DAY_MS} - i * 10`);
+  await db.executeQuery(
+    CompiledQuery.raw(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count}) ` +
+        `insert into audit_events (id, organization_id, time, subject, client_id, era, method, tool, decision, outcome, duration_ms, kind) ` +
+        `select 'old-' || i, '${org}', ${at}, 'seed', 'client', '2025', 'tools/call', 'common', 'allowed', 'success', 1, 'mcp' from n`,
+    ),
+  );
+}
+
+interface Row {
+  operation: string;
+  median: number;
+  p95: number;
+}
+
+async function timed(runs: number, call: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await call();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(runs / 2)], p95: samples[Math.floor(runs * 0.95)] };
+}
+
+async function measure(dialect: Dialect, url: string, n: number): Promise<Row[]> {
+  const { db } = await openKaduDatabase(url);
+  try {
+    const organizations = Array.from({ length: OTHERS + 1 }, (_, o) => `org-${o}`);
+    for (const id of organizations) {
+      await db.insertInto('organizations').values({ id, slug: id, name: id, plan: 'free', created_at: new Date().toISOString() }).execute();
+    }
+    const endMs = Date.now() - 60_000;
+    const seedStart = performance.now();
+    await seedOrganization(db, dialect, 0, organizations[0], n, endMs);
+    for (let o = 1; o <= OTHERS; o++) await seedOrganization(db, dialect, o, organizations[o], Math.max(1, Math.floor(n / 18)), endMs);
+    await db.executeQuery(CompiledQuery.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze'));
+    process.stderr.write(`${dialect} N=${n}: seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
+
+    const idempotency = new IdempotencyService(db);
+    const tasks = new TasksService(db, idempotency);
+    const executions = new ExecutionsService(db, idempotency, undefined as never);
+    const audit = new AuditEventsService(narrowDatabase<AuditDatabase, KaduDatabase>(db), DEFAULT_AUDIT_TRAIL_SETTINGS);
+    const caller: McpCaller = { subject: 'bench', organization_id: organizations[0], client_id: 'bench', scopes: ['kadu:read'], roles: ['owner'] };
+    // The row 90 % down the demo organization's chain, newest first: the tenth of the oldest.
+    const deep = Math.max(1, Math.floor(n / 10));
+    const rowAt = async (table: 'tasks' | 'executions', prefix: string) =>
+      db.selectFrom(table).select(['created_at', 'id']).where('id', '=', `${prefix}-0-${deep}`).executeTakeFirstOrThrow();
+    const deepTask = encodeCursor(await rowAt('tasks', 't'));
+    const deepExecution = encodeCursor(await rowAt('executions', 'e'));
+    const deepEvent = await db.selectFrom('audit_events').select(['time', 'id']).where('id', '=', `a-0-${deep}`).executeTakeFirstOrThrow();
+    const deepAudit = encodeCursor({ created_at: deepEvent.time, id: deepEvent.id });
+
+    const rows: Row[] = [];
+    const add = async (operation: string, call: () => Promise<unknown>) => rows.push({ operation, ...(await timed(RUNS, call)) });
+    await add('kadu_tasks_list, first page', () => tasks.list(caller, {}));
+    await add('kadu_tasks_list, 90 % down', () => tasks.list(caller, { cursor: deepTask }));
+    await add('kadu_executions_list status=failed, 90 % down', () => executions.list(caller, { status: 'failed', cursor: deepExecution }));
+    await add('kadu_audit_events_list, first page', () => audit.list(caller.organization_id, {}));
+    await add('kadu_audit_events_list, 90 % down', () => audit.list(caller.organization_id, { cursor: deepAudit }));
+    await add('kadu_audit_events_list tool=rare, first page', () => audit.list(caller.organization_id, { tool: 'rare' }));
+    await add('kadu_audit_events_list tool=rare, 90 % down', () => audit.list(caller.organization_id, { tool: 'rare', cursor: deepAudit }));
+    await add("kadu_organization_get's usage (this month)", () => monthlyUsage(db, caller.organization_id, new Date()));
+
+    // A backlog of N/2 events past retention, swept while a listing is asked every 5 ms.
+    await seedBacklog(db, dialect, organizations[0], Math.max(1, Math.floor(n / 2)), endMs);
+    const pruner = new AuditEventsPruner(narrowDatabase<AuditDatabase, KaduDatabase>(db), DEFAULT_AUDIT_TRAIL_SETTINGS);
+    let sweeping = true;
+    let worst = 0;
+    const probe = (async () => {
+      while (sweeping) {
+        const start = performance.now();
+        await tasks.list(caller, {});
+        worst = Math.max(worst, performance.now() - start);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const sweepStart = performance.now();
+    const deleted = await pruner.prune();
+    const sweepMs = performance.now() - sweepStart;
+    sweeping = false;
+    await probe;
+    if (deleted !== Math.max(1, Math.floor(n / 2))) throw new Error(`the sweep deleted ${deleted} events`);
+    rows.push({ operation: 'backlog sweep of N/2 events past retention (total ms)', median: sweepMs, p95: sweepMs });
+    rows.push({ operation: 'a listing during the sweep (worst ms)', median: worst, p95: worst });
+    return rows;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const sizes = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
+  const dialects: Dialect[] = args.includes('--sqlite') ? ['sqlite'] : args.includes('--postgres') ? ['postgres'] : ['sqlite', 'postgres'];
+  const ns = sizes.length > 0 ? sizes : [1000, 100_000, 1_000_000];
+  for (const dialect of dialects) {
+    const results = new Map<number, Row[]>();
+    const cluster = dialect === 'postgres' ? await startPostgresCluster() : undefined;
+    try {
+      for (const n of ns) {
+        const dir = mkdtempSync(join(tmpdir(), 'kadu-growth-'));
+        try {
+          let url = `sqlite:${join(dir, 'kadu.sqlite')}`;
+          if (cluster) {
+            await cluster.admin(`create database growth_${n}`);
+            url = cluster.urlOf(`growth_${n}`);
+          }
+          results.set(n, await measure(dialect, url, n));
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }
+    } finally {
+      cluster?.stop();
+    }
+    print(dialect, results);
+  }
+}
+
+function print(dialect: Dialect, results: Map<number, Row[]>): void {
+  const ns = [...results.keys()];
+  const first = results.get(ns[0])!;
+  const ms = (value: number) => value.toFixed(value < 10 ? 2 : 0);
+  const lines = [
+    `\n${dialect}: median / p95, ms (${RUNS} sequential calls)`,
+    `| operation | ${ns.map((n) => `N = ${n.toLocaleString('en')}`).join(' | ')} | ${ns[ns.length - 1].toLocaleString('en')} vs ${ns[0].toLocaleString('en')} |`,
+    `|---|${ns.map(() => '--:').join('|')}|--:|`,
+  ];
+  first.forEach((row, index) => {
+    const cells = ns.map((n) => {
+      const r = results.get(n)![index];
+      return `${ms(r.median)} / ${ms(r.p95)}`;
+    });
+    const last = results.get(ns[ns.length - 1])![index];
+    lines.push(`| ${row.operation} | ${cells.join(' | ')} | ${(last.median / row.median).toFixed(1)}× |`);
+  });
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
