@@ -19,6 +19,9 @@ const SECONDARY_ENTRY_POINTS = [
   '^libs/openapi/src/testing/index\\.ts$',
   '^libs/host-kit/src/telemetry/index\\.ts$',
   '^libs/platform/src/main/index\\.ts$',
+  '^libs/platform/src/cli/index\\.ts$',
+  '^libs/host-kit/src/cli/index\\.ts$',
+  '^libs/oauth/src/cli/index\\.ts$',
 ];
 const ENTRY_POINTS = ['^libs/[^/]+/src/index\\.ts$', ...SECONDARY_ENTRY_POINTS];
 

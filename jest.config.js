@@ -25,12 +25,14 @@ const common = {
     '^@kobana/database$': '<rootDir>/libs/database/src',
     '^@kobana/host-kit$': '<rootDir>/libs/host-kit/src',
     '^@kobana/host-kit/telemetry$': '<rootDir>/libs/host-kit/src/telemetry',
+    '^@kobana/host-kit/cli$': '<rootDir>/libs/host-kit/src/cli',
     '^@kobana/idempotency$': '<rootDir>/libs/idempotency/src',
     '^@kobana/mcp-tasks$': '<rootDir>/libs/mcp-tasks/src',
     '^@kobana/identity$': '<rootDir>/libs/identity/src',
     '^@kobana/mcp$': '<rootDir>/libs/mcp/src',
     '^@kobana/mcp/testing$': '<rootDir>/libs/mcp/src/testing',
     '^@kobana/oauth$': '<rootDir>/libs/oauth/src',
+    '^@kobana/oauth/cli$': '<rootDir>/libs/oauth/src/cli',
     '^@kobana/openapi$': '<rootDir>/libs/openapi/src',
     '^@kobana/openapi/testing$': '<rootDir>/libs/openapi/src/testing',
     '^@kobana/outbound$': '<rootDir>/libs/outbound/src',
@@ -38,6 +40,7 @@ const common = {
     '^@kobana/people$': '<rootDir>/libs/people/src',
     '^@kobana/platform$': '<rootDir>/libs/platform/src',
     '^@kobana/platform/main$': '<rootDir>/libs/platform/src/main',
+    '^@kobana/platform/cli$': '<rootDir>/libs/platform/src/cli',
   },
 };
 module.exports = {

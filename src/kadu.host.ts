@@ -1,6 +1,7 @@
 import { DatabaseTaskStore } from '@kobana/mcp-tasks';
 import { defineHost } from '@kobana/platform';
 import { MCP_PATH } from './app.constants';
+import { KADU_CLI } from './kadu-cli.host';
 import { seedDemo } from './bootstrap/demo-seed.bootstrap';
 import { kaduDemoLines } from './bootstrap/startup-banner.view';
 import { readKaduSettings } from './config/kadu-config.parser';
@@ -10,14 +11,12 @@ import { ExecutionsModule } from './executions/executions.module';
 import { FILE_UPLOAD_PATH } from './files/files.constants';
 import { FilesModule } from './files/files.module';
 import { KADU_IDENTITY_EXTRAS } from './identity/kadu-identity.options';
-import { KADU_ROLES } from './identity/kadu-identity.constants';
 import { KaduMcpTasksModule } from './kadu-mcp/kadu-mcp-tasks.module';
 import { KADU_MCP_INSTRUCTIONS } from './kadu-mcp/kadu-mcp-instructions.messages';
 import { KaduMcpModule } from './kadu-mcp/kadu-mcp.module';
 import { KaduLimitsModule } from './limits/kadu-limits.module';
 import { KaduMcpLimits } from './limits/kadu-mcp-limits.options';
 import { KaduRateLimitStore } from './limits/kadu-rate-limit.store';
-import { KADU_OAUTH_SCOPES } from './oauth/kadu-oauth.messages';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { TasksModule } from './tasks/tasks.module';
 import { WebhookDeliveryWorker } from './webhooks/webhook-delivery.worker';
@@ -28,12 +27,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
  * endpoint exposing its services as tools; the platform does the rest.
  */
 export const KADU = defineHost({
-  name: 'kadu',
-  title: 'Kadu',
+  ...KADU_CLI,
   tokenPrefix: 'kadu',
   envPrefix: 'KADU_',
-  roles: KADU_ROLES,
-  scopes: KADU_OAUTH_SCOPES,
   migrations: KADU_MIGRATIONS,
   config: readKaduSettings,
   envFile: true,
@@ -70,5 +66,4 @@ export const KADU = defineHost({
     },
   ],
   demo: { seed: seedDemo, lines: kaduDemoLines },
-  cli: { command: 'npm run cli --' },
 });

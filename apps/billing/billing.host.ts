@@ -1,6 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { defineHost } from '@kobana/platform';
 import { BILLING_MCP_PATH } from './billing.constants';
+import { BILLING_CLI } from './billing-cli.host';
 import { BillingMessages } from './billing.messages';
 import { BillingMcpModule } from './billing-mcp/billing-mcp.module';
 import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp/billing-mcp-instructions.messages';
@@ -11,10 +12,8 @@ import { readBillingSettings } from './config/billing-config.parser';
 import { CustomersModule } from './customers/customers.module';
 import { BILLING_MIGRATIONS } from './database/migrations';
 import { rolesWith } from './identity/billing-permission.policy';
-import { BILLING_ROLES } from './identity/billing-roles.constants';
 import { InvoicesModule } from './invoices/invoices.module';
 import { NfesModule } from './nfes/nfes.module';
-import { BILLING_OAUTH_SCOPES } from './oauth/billing-oauth.messages';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 
 /**
@@ -23,14 +22,11 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module';
  * the panel's roles; the platform does the rest.
  */
 export const BILLING = defineHost({
-  name: 'billing',
-  title: 'Kobana Billing',
+  ...BILLING_CLI,
   serverName: 'kobana-billing',
   // `kbill_…`, so a leaked token is told from Kadu's, and neither host accepts the other's.
   tokenPrefix: 'kbill',
   envPrefix: 'BILLING_',
-  roles: BILLING_ROLES,
-  scopes: BILLING_OAUTH_SCOPES,
   migrations: BILLING_MIGRATIONS,
   config: readBillingSettings,
   auditRoles: rolesWith('audit.read'),
@@ -51,5 +47,4 @@ export const BILLING = defineHost({
   api: [CustomersModule, SubscriptionsModule, InvoicesModule, NfesModule],
   // The tokens are minted per audience, so the banner's suggestions name the MCP one.
   demo: { seed: seedBillingDemo, lines: billingDemoLines, tokenArgs: ' --audience mcp' },
-  cli: { command: 'npm run cli:billing --' },
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { WEBHOOK_URL_MESSAGES as MESSAGES } from './webhook-url.messages';
-import { decodePunycode } from './punycode.codec';
+// The userland package by path: a bare `punycode` resolves to Node's deprecated built-in, which warns at load.
+import { decode as decodePunycode } from 'punycode/punycode.js';
 
 /** A webhook URL's host once the policy accepted it, as the sender connects to it. */
 export interface WebhookHost {
@@ -88,12 +89,32 @@ function checkNameOrIpv4(hostAndPort: string): WebhookHostVerdict {
   return accept('dns', host);
 }
 
-/** Whether an `xn--` label stands for an internationalized label a registry could have issued. */
+/**
+ * Whether an `xn--` label stands for an internationalized label a registry
+ * could have issued. Decoded here rather than by the URL parser, whose checks
+ * of `xn--` labels changed between Node versions (20 refuses `xn--a`, 24
+ * accepts it).
+ */
 function isValidIdnLabel(label: string): boolean {
-  const text = decodePunycode(label.slice('xn--'.length));
+  const text = decodedLabel(label.slice('xn--'.length));
   if (text === null || ![...text].some((char) => char.codePointAt(0)! > 0x7f)) return false;
   if (text !== text.normalize('NFC') || text !== text.toLowerCase() || !IDN_LABEL.test(text)) return false;
   return !text.endsWith('-') && text.slice(2, 4) !== '--';
+}
+
+/**
+ * The Unicode text of Punycode (RFC 3492), or null when it is none: a
+ * character that is no digit, a truncated number, a code point past U+10FFFF
+ * or a non-ASCII character before the delimiter, each of which the package
+ * throws a `RangeError` for.
+ */
+function decodedLabel(encoded: string): string | null {
+  try {
+    return decodePunycode(encoded);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
 /** Whitespace, control characters (C0, DEL, C1) and backslashes. */

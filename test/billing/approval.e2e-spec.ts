@@ -107,8 +107,9 @@ describe('Billing approval page', () => {
     expect((await rest(billing, api, 'GET', `/customers/${customer.id}`)).status).toBe(404);
     // Spent: the next identical call never runs twice; the customer is gone, so it answers the route's 404 before asking anyone.
     const again = (await deleteCall(customer.id)).body.result;
-    expect(again).toMatchObject({ isError: true, structuredContent: { statusCode: 404, message: 'Customer not found' } });
-    expect(again.structuredContent.approval_id).toBeUndefined();
+    expect(again.isError).toBe(true);
+    expect(again.structuredContent).toBeUndefined();
+    expect(JSON.parse(again.content[0].text)).toMatchObject({ statusCode: 404, message: 'Customer not found' });
     expect(await page(path, cookie).then((res) => res.text())).toContain('Done. The action ran once.');
   });
 
@@ -154,8 +155,9 @@ describe('Billing approval page', () => {
     const theirs = (await rest(billing, apiB, 'POST', '/customers', { name: 'Outra', document: '11444777000161', email: 'b@outra.test' })).body;
     for (const send of [rpc2025, rpc2026]) {
       const response = await send(billing, mcp, 'tools/call', { name: 'billing_customers_delete', arguments: { id: theirs.id } });
-      expect(response.body.result).toMatchObject({ isError: true, structuredContent: { statusCode: 404, error: 'Not Found', message: 'Customer not found' } });
-      expect(response.body.result.structuredContent.approval_id).toBeUndefined();
+      expect(response.body.result).toMatchObject({ isError: true, content: [{ type: 'text' }] });
+      expect(response.body.result.structuredContent).toBeUndefined();
+      expect(JSON.parse(response.body.result.content[0].text)).toEqual({ statusCode: 404, error: 'Not Found', message: 'Customer not found' });
     }
     const db = billing.app.get<Kysely<{ mcp_approvals: McpApprovalsTable }>>(APPROVAL_DATABASE);
     expect(await db.selectFrom('mcp_approvals').select('id').where('arguments', 'like', `%${theirs.id}%`).execute()).toEqual([]);

@@ -95,9 +95,11 @@ export async function callTool(billing: BillingTestApp, token: string, name: str
   }
   const { result, error } = response.body;
   if (!result) throw new Error(`${name}: ${JSON.stringify(error)}`);
-  expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+  // The text is the route's JSON; a success repeats it as structuredContent, an error carries the text alone.
+  const body = JSON.parse(result.content[0].text);
+  expect(result.structuredContent).toEqual(result.isError === true ? undefined : body);
   expectToolOutputMatches(billing.app, name, result);
-  return { isError: result.isError === true, body: result.structuredContent };
+  return { isError: result.isError === true, body };
 }
 
 /** Chooses Continue on an approval as its subject would on the page, through the page's store. */

@@ -1,10 +1,16 @@
 /**
- * Smoke run of the official MCP Inspector CLI (`@modelcontextprotocol/inspector
- * --cli`, installed with the suite under test/conformance/suite, run on its
- * Node 22) against the real Kadu host, in both protocol eras (the Inspector's
+ * Smoke run of the official MCP Inspector CLI against the real Kadu host, in
+ * the form README.md and docs/getting-started.md give it:
+ * `npx @modelcontextprotocol/inspector@<pinned> --cli <url> --transport http
+ * --method tools/list --header "Authorization: Bearer …"`. The version is the
+ * one test/conformance/suite/package.json pins (installed there with the Node
+ * 22 it needs); npx runs from that folder, offline, so it takes that install
+ * and never fetches. Then in both protocol eras (the Inspector's
  * `--protocol-era legacy` = 2025 with `initialize`, `modern` = 2026-07-28):
- * tools/list, one read tool call, resources/read, prompts/get, each compared
- * with what Kadu itself answers; and a wrong bearer token that must get nothing.
+ * tools/list, one read tool call, a refused call (an `isError` result the
+ * Inspector prints, not a failure), resources/read, prompts/get, each
+ * compared with what Kadu itself answers; and a wrong bearer token that must
+ * get nothing.
  *
  *   npm ci --prefix test/conformance/suite     # once
  *   npx ts-node --transpile-only -r tsconfig-paths/register test/conformance/inspector-smoke.ts
@@ -15,7 +21,7 @@
  */
 import { deepStrictEqual, ok, strictEqual } from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_V1 } from '../../src/app.constants';
@@ -25,8 +31,20 @@ import { InvestigateFailedExecutionsDto } from '../../src/kadu-mcp/kadu-prompts.
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 
 const SUITE_DIR = join(__dirname, 'suite');
+const ROOT = join(__dirname, '..', '..');
 const NODE22 = join(SUITE_DIR, 'node_modules/node/bin/node');
 const INSPECTOR = join(SUITE_DIR, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
+/** `@modelcontextprotocol/inspector@<version>`, as the suite pins it and the docs write it. */
+const INSPECTOR_SPEC = `@modelcontextprotocol/inspector@${
+  (JSON.parse(readFileSync(join(SUITE_DIR, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies[
+    '@modelcontextprotocol/inspector'
+  ]
+}`;
+/** The files that tell a person to run the Inspector. */
+const DOCUMENTED_IN = ['README.md', 'docs/getting-started.md'];
+const MISSING_TASK = '00000000-0000-4000-8000-000000000000';
+/** The Inspector CLI's exit code for a tool result with `isError: true` (printed on stdout first). */
+const INSPECTOR_TOOL_ERROR = 5;
 /** One Inspector invocation never takes longer (it connects, makes one request and exits). */
 const CALL_TIMEOUT_MS = 60_000;
 const ERAS = ['legacy', 'modern'] as const;
@@ -42,13 +60,27 @@ interface CliRun {
   stderr: string;
 }
 
-/** Runs `inspector --cli <url> --transport http --header "Authorization: Bearer …" …args` on Node 22. */
-function inspector(url: string, token: string, era: Era, args: string[], home: string): Promise<CliRun> {
-  const argv = [INSPECTOR, '--cli', url, '--transport', 'http', '--header', `Authorization: Bearer ${token}`, '--protocol-era', era, ...args];
+/**
+ * Runs `npx @modelcontextprotocol/inspector@<pinned> --cli <url> --transport http …args --header "Authorization: Bearer …"`
+ * as documented, with `--protocol-era <era>` unless `era` is undefined (the Inspector's default).
+ */
+function inspector(url: string, token: string, era: Era | undefined, args: string[], home: string): Promise<CliRun> {
+  const argv = [INSPECTOR_SPEC, '--cli', url, '--transport', 'http', ...args, '--header', `Authorization: Bearer ${token}`];
+  if (era) argv.push('--protocol-era', era);
   return new Promise((resolve, reject) => {
     // HOME and the catalog point at a temporary folder: the Inspector keeps state under ~/.mcp-inspector.
-    const env = { ...process.env, HOME: home, MCP_CATALOG_PATH: join(home, 'mcp.json'), NODE_OPTIONS: '' };
-    const child = spawn(NODE22, argv, { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: CALL_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    // The suite's Node 22 first on PATH (npx and the Inspector run on it); offline, so npx takes the suite's install.
+    const env = {
+      ...process.env,
+      HOME: home,
+      MCP_CATALOG_PATH: join(home, 'mcp.json'),
+      NODE_OPTIONS: '',
+      PATH: `${join(SUITE_DIR, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+      npm_config_offline: 'true',
+      npm_config_yes: 'true',
+      npm_config_cache: join(home, 'npm-cache'),
+    };
+    const child = spawn('npx', argv, { cwd: SUITE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: CALL_TIMEOUT_MS, killSignal: 'SIGKILL' });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -111,8 +143,18 @@ async function main(): Promise<number> {
     const tools = await listedTools(kadu, token);
     const organization = await organizationOverRest(kadu);
     const prompt = kadu.app.get(KaduPrompts).investigateFailedExecutions(Object.assign(new InvestigateFailedExecutionsDto(), { from: PROMPT_FROM }));
-    const run = (era: Era, args: string[]) => result(inspector(kadu.mcpUrl, token, era, args, home));
-    process.stdout.write(`MCP Inspector CLI against Kadu at ${kadu.mcpUrl}\n`);
+    const run = (era: Era | undefined, args: string[]) => result(inspector(kadu.mcpUrl, token, era, args, home));
+    process.stdout.write(`MCP Inspector CLI (npx ${INSPECTOR_SPEC}) against Kadu at ${kadu.mcpUrl}\n`);
+    await check(`the docs give this command: npx ${INSPECTOR_SPEC} --cli <url> --transport http --method tools/list --header …`, async () => {
+      for (const file of DOCUMENTED_IN) {
+        const text = readFileSync(join(ROOT, file), 'utf8');
+        ok(text.includes(`npx ${INSPECTOR_SPEC} --cli http://localhost:3000/mcp --transport http --method tools/list --header`), `${file}: CLI form`);
+        ok(!/npx @modelcontextprotocol\/inspector(?!@)/.test(text), `${file}: an unpinned npx @modelcontextprotocol/inspector`);
+      }
+    });
+    await check("as documented (the Inspector's default era): tools/list", async () => {
+      deepStrictEqual(await run(undefined, ['--method', 'tools/list']), { tools });
+    });
     for (const era of ERAS) {
       await check(`${era}: tools/list shows exactly the tools Kadu lists (${tools.length})`, async () => {
         const answer = await run(era, ['--method', 'tools/list']);
@@ -126,6 +168,16 @@ async function main(): Promise<number> {
         deepStrictEqual(answer.structuredContent, organization);
         strictEqual(answer.isError, undefined);
         expectEra(era, answer);
+      });
+      await check(`${era}: a refused call is printed as the route's 404 with isError (exit code 5), not a client failure`, async () => {
+        const args = ['--method', 'tools/call', '--tool-name', 'kadu_tasks_get', '--tool-arg', `id=${MISSING_TASK}`];
+        const { code, stdout, stderr } = await inspector(kadu.mcpUrl, token, era, args, home);
+        // The Inspector prints the result, then exits with its TOOL_ERROR code; a result it could not read is another code.
+        strictEqual(code, INSPECTOR_TOOL_ERROR, stderr);
+        const answer = JSON.parse(stdout) as Record<string, unknown>;
+        strictEqual(answer.isError, true);
+        strictEqual(answer.structuredContent, undefined);
+        deepStrictEqual(answer.content, [{ type: 'text', text: JSON.stringify({ message: 'Task not found', error: 'Not Found', statusCode: 404 }) }]);
       });
       await check(`${era}: resources/read ${GUIDE_URI} is the guide`, async () => {
         const answer = await run(era, ['--method', 'resources/read', '--uri', GUIDE_URI]);

@@ -108,7 +108,10 @@ describe('approval link with SDK 1.x and a person in Chromium', () => {
     expect(await page.textContent('#outcome')).toBe('Cancelled. Nothing was done.');
     const cancelled = await run('cancel');
     expect(cancelled.isError).toBe(true);
-    expect(cancelled.structuredContent).toEqual({ status: 'cancelled', approval_id: approval.approval_id });
+    expect(cancelled.structuredContent).toBeUndefined();
+    expect(cancelled.content).toEqual([
+      { type: 'text', text: expect.stringMatching(/^Cancelled, nothing was done: the person chose Cancel on the approval page/) },
+    ]);
     expect((await approvalOf('cancel')).approval_id).not.toBe(approval.approval_id);
     expect(await runs()).toBe(before);
     await page.context().close();
@@ -127,7 +130,8 @@ describe('approval link with SDK 1.x and a person in Chromium', () => {
     expect(await page.textContent('#outcome')).toBe('This link expired. Nothing was done; the assistant must ask again.');
     expect(await page.locator('button[value=continue]').count()).toBe(0);
     const expired = await run('expire');
-    expect(expired.structuredContent).toEqual({ status: 'expired', approval_id: approval.approval_id });
+    expect(expired).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^Expired, nothing was done/) }] });
+    expect(expired.structuredContent).toBeUndefined();
     expect(await runs()).toBe(before);
     await page.context().close();
   });

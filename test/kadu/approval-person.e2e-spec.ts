@@ -107,7 +107,8 @@ describe('tools that require the person, with a 2.x client that answers its own 
     ['kadu_tasks_delete', () => ({ id: otherOrgTask }), 'Task not found'],
   ])('%s with another organization’s id: the route’s 404 as isError; nobody asked, no approval', async (tool, args, message) => {
     const result = await call(tool, args());
-    expect(result).toMatchObject({ isError: true, structuredContent: { statusCode: 404, error: 'Not Found', message } });
+    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: JSON.stringify({ message, error: 'Not Found', statusCode: 404 }) }] });
+    expect(result.structuredContent).toBeUndefined();
     expect(asked).toEqual([]);
     expect(await approvalsOf(tool)).toEqual([]);
   });

@@ -49,13 +49,15 @@ describe('tasks and executions: REST and MCP parity, isolation', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
     });
     const { result, error } = (await res.json()) as {
-      result?: { isError?: boolean; structuredContent: Json; content: Array<{ text: string }> };
+      result?: { isError?: boolean; structuredContent?: Json; content: Array<{ text: string }> };
       error?: unknown;
     };
     if (!result) throw new Error(`${name}: ${JSON.stringify(error)}`);
-    expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+    // The text is the route's JSON; a success repeats it as structuredContent, an error carries the text alone.
+    const body = JSON.parse(result.content[0].text) as Json;
+    expect(result.structuredContent).toEqual(result.isError === true ? undefined : body);
     expectToolOutputMatches(kadu.app, name, result);
-    return { isError: result.isError === true, body: result.structuredContent };
+    return { isError: result.isError === true, body };
   }
 
   /** Asserts the route and the tool answer the same JSON; returns it. */

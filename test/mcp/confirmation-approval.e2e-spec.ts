@@ -94,7 +94,6 @@ describe('Confirming destructive tools by link (docs/protocol.md §7, era 2025 a
           text: 'Cancelled, nothing was done: the person chose Cancel on the approval page for Delete note. Calling delete_note again starts a new approval.',
         },
       ],
-      structuredContent: { status: 'cancelled', approval_id: id },
       isError: true,
     });
     const next = await call2025(app, 'delete_note', { id: 'n1' });
@@ -112,7 +111,6 @@ describe('Confirming destructive tools by link (docs/protocol.md §7, era 2025 a
       const expired = await call2025(app, 'delete_note', { id: 'n1' });
       expect(expired.body.result).toEqual({
         content: [{ type: 'text', text: 'Expired, nothing was done: nobody approved Delete note in time. Calling delete_note again starts a new approval.' }],
-        structuredContent: { status: 'expired', approval_id: id },
         isError: true,
       });
       const next = await call2025(app, 'delete_note', { id: 'n1' });
@@ -129,7 +127,10 @@ describe('Confirming destructive tools by link (docs/protocol.md §7, era 2025 a
     jest.useFakeTimers(FAKE_DATE_ONLY);
     try {
       jest.setSystemTime(Date.now() + 600_001);
-      expect((await call2025(app, 'delete_note', { id: 'n1' })).body.result.structuredContent).toEqual({ status: 'expired', approval_id: id });
+      expect((await call2025(app, 'delete_note', { id: 'n1' })).body.result).toMatchObject({
+        content: [{ text: expect.stringMatching(/^Expired, nothing was done/) }],
+        isError: true,
+      });
     } finally {
       jest.useRealTimers();
     }

@@ -22,7 +22,6 @@ const invalidState = (id = 2) => ({ jsonrpc: '2.0', id, error: { code: -32602, m
 const declined = {
   resultType: 'complete',
   content: [{ type: 'text', text: 'Cancelled, nothing was done: the person did not confirm Delete note.' }],
-  structuredContent: { status: 'cancelled' },
   isError: true,
   _meta: FIXTURE_RESULT_META,
 };

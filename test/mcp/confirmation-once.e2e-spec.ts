@@ -74,7 +74,7 @@ class VaultModule {}
 
 const NOT_FOUND = { message: 'Secret not found', error: 'Not Found', statusCode: 404 };
 /** The route's 404 as the tool's result: what the hook's refusal answered, and what the tool answers itself. */
-const NOT_FOUND_RESULT = { content: [{ type: 'text', text: JSON.stringify(NOT_FOUND) }], structuredContent: NOT_FOUND, isError: true };
+const NOT_FOUND_RESULT = { content: [{ type: 'text', text: JSON.stringify(NOT_FOUND) }], isError: true };
 const ACCEPT = { confirm: { action: 'accept', content: { confirm: true } } };
 
 describe('A confirmed destructive call validates once and describes only when it asks', () => {

@@ -80,7 +80,8 @@ describe('Confirmation that needs the person, and arguments checked before anyon
     expect(response.status).toBe(200);
     const result = response.body.result;
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toEqual(NOT_FOUND);
+    expect(result.structuredContent).toBeUndefined();
+    expect(JSON.parse(result.content[0].text)).toEqual(NOT_FOUND);
     expect(result.requestState).toBeUndefined();
     expect(result.inputRequests).toBeUndefined();
     expect(store.created).toEqual([]);
@@ -89,11 +90,13 @@ describe('Confirmation that needs the person, and arguments checked before anyon
 
   it('arguments that fail the DTO get the 400 as isError before the hook or anyone is asked', async () => {
     const response = await call2026(app, 'share_note', { id: 'x'.repeat(101) });
-    expect(response.body.result).toMatchObject({ isError: true, structuredContent: { statusCode: 400, error: 'Bad Request' } });
+    expect(response.body.result.isError).toBe(true);
+    expect(JSON.parse(response.body.result.content[0].text)).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(tools.described).toBe(0);
     expect(store.created).toEqual([]);
     const unknownField = await call2026(app, 'purge_note', { id: 'n1', extra: 1 });
-    expect(unknownField.body.result).toMatchObject({ isError: true, structuredContent: { statusCode: 400, message: ['property extra should not exist'] } });
+    expect(unknownField.body.result.isError).toBe(true);
+    expect(JSON.parse(unknownField.body.result.content[0].text)).toMatchObject({ statusCode: 400, message: ['property extra should not exist'] });
     expect(unknownField.body.result.requestState).toBeUndefined();
   });
 

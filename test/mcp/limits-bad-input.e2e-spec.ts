@@ -23,7 +23,6 @@ describe('MCP bad input found by fuzzing', () => {
     expect(response.status).toBe(200);
     expect(response.body.result).toEqual({
       content: [{ type: 'text', text: JSON.stringify(body) }],
-      structuredContent: body,
       isError: true,
       resultType: 'complete',
       _meta: expect.any(Object),
@@ -49,6 +48,6 @@ describe('MCP bad input found by fuzzing', () => {
       .set(headers2026('tools/call', 'note', 'org-a|alice|client-1'))
       .send(nestedBody(125));
     expect(response.status).toBe(200);
-    expect(response.body.result.structuredContent).toEqual({ message: ['property deep should not exist'], error: 'Bad Request', statusCode: 400 });
+    expect(JSON.parse(response.body.result.content[0].text)).toEqual({ message: ['property deep should not exist'], error: 'Bad Request', statusCode: 400 });
   });
 });

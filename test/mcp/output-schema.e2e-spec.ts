@@ -103,8 +103,8 @@ describe('@McpTool output: outputSchema in tools/list and checked answers', () =
     );
     await expect(mcp.callTool('note_drift', { id: 'n1', drift: 'missing' })).rejects.toThrow(/must have required property 'organization_id'/);
     await expect(mcp.callTool('note_drift', { id: 'n1', drift: 'type' })).rejects.toThrow(/version must be integer/);
-    // An isError result carries the route's error JSON, to which no output schema applies.
-    await expect(mcp.callTool('note_drift', { id: 'n1', drift: 'bogus' })).resolves.toMatchObject({ isError: true });
+    // An isError result carries the route's error JSON as its text alone, to which no output schema applies.
+    await expect(mcp.callTool('note_drift', { id: 'n1', drift: 'bogus' })).resolves.toMatchObject({ isError: true, structuredContent: undefined });
     await expect(mcp.with({ checkOutput: false }).callTool('note_drift', { id: 'n1', drift: 'extra' })).resolves.toMatchObject({ isError: false });
   });
 

@@ -46,7 +46,8 @@ describe('@kobana/mcp/testing: McpTestClient', () => {
   it('returns validation failures as isError results with the 400 body', async () => {
     const outcome = await mcp.callTool('echo', { text: '', extra: 1 });
     expect(outcome.isError).toBe(true);
-    expect(outcome.structuredContent).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(outcome.structuredContent).toBeUndefined();
+    expect(outcome.error).toMatchObject({ statusCode: 400, error: 'Bad Request' });
   });
 
   it('lists what each caller sees: roles hide tools, resources and prompts', async () => {
@@ -103,7 +104,7 @@ describe('@kobana/mcp/testing: McpTestClient', () => {
     const before = notes.deletes;
     const pending = await mcp.callTool('notes_delete', { id });
     expect(pending).toMatchObject({ resultType: 'input_required', requestState: expect.any(String), inputRequests: { confirm: expect.any(Object) } });
-    expect(await mcp.confirmWithElicitation(pending, 'decline')).toMatchObject({ isError: true, structuredContent: { status: 'cancelled' } });
+    expect(await mcp.confirmWithElicitation(pending, 'decline')).toMatchObject({ isError: true, error: expect.stringMatching(/^Cancelled, nothing was done/) });
     expect(notes.deletes).toBe(before);
     const again = await mcp.callTool('notes_delete', { id });
     expect(await mcp.confirmWithElicitation(again)).toMatchObject({ isError: false, structuredContent: { id, deleted: true } });
@@ -121,7 +122,7 @@ describe('@kobana/mcp/testing: McpTestClient', () => {
     expect(await client.approve(pending)).toMatchObject({ isError: false, structuredContent: { id, deleted: true } });
     const other = (await client.callTool('notes_create', { text: 'keep me' })).structuredContent.id;
     const cancelled = await client.cancelApproval(await client.callTool('notes_delete', { id: other }));
-    expect(cancelled).toMatchObject({ isError: true, structuredContent: { status: 'cancelled' } });
+    expect(cancelled).toMatchObject({ isError: true, error: expect.stringMatching(/^Cancelled, nothing was done/) });
     await expect(client.confirmWithElicitation(pending)).rejects.toThrow('notes_delete: the call did not ask for a confirmation in the chat');
   });
 

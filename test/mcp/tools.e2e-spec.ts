@@ -91,7 +91,7 @@ describe('MCP endpoint: tools (docs/protocol.md §2, §4, §5)', () => {
       const before = tools.calls;
       const response = await call('token-reader', 'echo', { text: '', times: 9, extra: 1 });
       expect(response.status).toBe(200);
-      const body = response.body.result.structuredContent;
+      const body = JSON.parse(response.body.result.content[0].text);
       expect(response.body.result.isError).toBe(true);
       expect(body.statusCode).toBe(400);
       expect(body.error).toBe('Bad Request');
@@ -106,11 +106,13 @@ describe('MCP endpoint: tools (docs/protocol.md §2, §4, §5)', () => {
       const missing = await callApproved(app, () => call('token-reader', 'fails', { text: 'missing' }));
       expect(missing.body.result).toEqual({
         content: [{ type: 'text', text: JSON.stringify({ message: 'Note not found', error: 'Not Found', statusCode: 404 }) }],
-        structuredContent: { message: 'Note not found', error: 'Not Found', statusCode: 404 },
         isError: true,
       });
       const conflict = await callApproved(app, () => call('token-reader', 'fails', { text: 'conflict' }));
-      expect(conflict.body.result.structuredContent).toEqual({ error: 'conflict', message: 'Already exists' });
+      expect(conflict.body.result).toEqual({
+        content: [{ type: 'text', text: JSON.stringify({ error: 'conflict', message: 'Already exists' }) }],
+        isError: true,
+      });
     });
 
     it('answers anything unexpected with 500 -32603 and a correlation id, leaking nothing', async () => {

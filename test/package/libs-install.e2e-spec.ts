@@ -235,9 +235,10 @@ describe('the libraries from their tarballs, in a fresh Nest 11 application', ()
     });
     expect(seen.called.isError).toBeFalsy();
     expect(seen.called.structuredContent).toEqual({ greeting: 'Hello, AnaHello, Ana', organization_id: 'org-1' });
-    // Arguments the DTO refuses never reach the method: a tool error in the shape the REST route would answer.
+    // Arguments the DTO refuses never reach the method: a tool error whose text is what the REST route would answer.
     expect(seen.invalid.isError).toBe(true);
-    expect(seen.invalid.structuredContent).toEqual({
+    expect(seen.invalid.structuredContent).toBeUndefined();
+    expect(JSON.parse(seen.invalid.content[0].text)).toEqual({
       statusCode: 400,
       error: 'Bad Request',
       message: ['name must be longer than or equal to 1 characters'],

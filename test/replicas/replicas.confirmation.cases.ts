@@ -88,7 +88,6 @@ export function confirmationCases(world: () => ReplicaWorld): void {
     expect(declined.body.result).toMatchObject({
       resultType: 'complete',
       content: [{ type: 'text', text: 'Cancelled, nothing was done: the person did not confirm Delete a task.' }],
-      structuredContent: { status: 'cancelled' },
       isError: true,
     });
     expect(await deletedAt(id)).toBeNull();

@@ -56,10 +56,11 @@ export { ConnectedAppsService, PRE_REGISTERED_CLIENT_PREFIX } from './grants/con
 export { CONNECTED_APPS_DATABASE } from './grants/connected-apps-host.table';
 export type { ConnectedAppsDatabase } from './grants/connected-apps-host.table';
 export type { ConnectedApp, ConnectedAppSource, NewPublicClient, RegisteredClient } from './grants/connected-app.interface';
-export { CLIENT_ADMIN_COMMANDS, CLIENT_ADMIN_USAGE } from './cli/client-admin.command';
+export { CLIENT_ADMIN_COMMANDS } from './cli/client-admin.command';
+export { CLIENT_ADMIN_USAGE, PASSWORD_RESET_USAGE } from './cli/oauth-cli-usage.messages';
 export type { ClientAdminServices } from './cli/client-admin.command';
 export { OAuthCliRefusal, OAuthTokenAdmin } from './cli/oauth-token.command';
 export { OAUTH_ADMIN_COMMANDS, oauthCliServices } from './cli/oauth-cli.command';
 export type { OAuthCliServices } from './cli/oauth-cli.command';
-export { PASSWORD_RESET_COMMANDS, PASSWORD_RESET_USAGE, runPasswordReset } from './cli/password-reset.command';
+export { PASSWORD_RESET_COMMANDS, runPasswordReset } from './cli/password-reset.command';
 export type { PasswordIdentity, PasswordResetServices } from './cli/password-reset.command';

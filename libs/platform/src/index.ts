@@ -21,7 +21,8 @@ export type {
 export { HOST_DATABASE, HOST_DESCRIPTOR, HOST_SETTINGS, InjectHostDatabase } from './host.constants';
 export { HostMessages } from './host.messages';
 export type { HostConfig, HostSettings } from './config/host-settings.interface';
-export { defaultDatabaseUrl, loadHostConfig, MIN_SECRET_LENGTH } from './config/host-config.parser';
+export { loadHostConfig, MIN_SECRET_LENGTH } from './config/host-config.parser';
+export { defaultDatabaseUrl } from './config/host-database-url.util';
 export { hostIdentityOptions } from './config/host-identity.options';
 export { HostConfigModule } from './config/host-config.module';
 export type { PlatformDatabase } from './database/platform-database.table';
@@ -38,5 +39,6 @@ export type { HostBannerHost } from './bootstrap/host-banner.view';
 export { hostShutdown } from './bootstrap/host-shutdown.bootstrap';
 export { CLI_EXIT, HostCliModule, openHostCliContext, runHostCli, runHostCliProcess } from './cli/host-cli.command';
 export { hostCliUsage } from './cli/host-cli.messages';
+export type { HostCliDescriptor } from './cli/host-cli.messages';
 export { parseTokenCreateArgs, runTokenCreate } from './cli/token-create.command';
 export type { TokenCreateArgs } from './cli/token-create.command';

@@ -38,15 +38,13 @@ export interface CliProgram<S> {
  * rejects.
  */
 export async function runCliCommands<S>(argv: string[], io: CliIo, program: CliProgram<S>): Promise<number> {
-  if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0])) {
-    io.out(program.usage);
-    return CLI_EXIT.ok;
-  }
+  const answered = answerWithoutCommand(argv, io, program.usage);
+  if (answered !== undefined) return answered;
   let command: CliCommand<S>;
   try {
     const name = argv.slice(0, 2).join(' ');
     const parse = program.commands[name];
-    if (!parse) throw new CliUsageError(argv.length ? `Unknown command "${name}"` : 'No command given');
+    if (!parse) throw new CliUsageError(`Unknown command "${name}"`);
     command = parse(argv.slice(2));
   } catch (error) {
     if (!(error instanceof CliUsageError)) throw error;
@@ -64,6 +62,23 @@ export async function runCliCommands<S>(argv: string[], io: CliIo, program: CliP
   } finally {
     await context.close();
   }
+}
+
+/**
+ * `help` (the usage on stdout, exit 0) and no command at all (the usage on
+ * stderr, exit 2): what a CLI answers from its usage text alone, before it
+ * loads a command. `undefined` when `argv` names a command to run.
+ */
+export function answerWithoutCommand(argv: string[], io: CliIo, usage: string): number | undefined {
+  if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0])) {
+    io.out(usage);
+    return CLI_EXIT.ok;
+  }
+  if (argv.length === 0) {
+    io.err(`No command given\n\n${usage}`);
+    return CLI_EXIT.usage;
+  }
+  return undefined;
 }
 
 /**

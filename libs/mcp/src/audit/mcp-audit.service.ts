@@ -10,7 +10,6 @@ import { mcpState } from '../transport/mcp-request-state.util';
 import { McpAuditFailure, McpAuditNote, auditNote, startAuditNote } from './mcp-audit-note.util';
 import { McpSensitivePlan, sensitivePlan, withoutSensitive } from './mcp-sensitive.policy';
 import { McpAuditMessages } from './mcp-audit.messages';
-import { McpRawJson } from '../results/mcp-raw-json.view';
 
 /** Longest `clientInfo` text kept: the client chooses it. */
 const CLIENT_INFO_MAX_LENGTH = 200;
@@ -58,12 +57,12 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
   answered(request: McpHttpRequest, result: unknown): void {
     const note = auditNote(request);
     if (!note || note.done || (mcpState(request).message?.method !== 'tools/call' && !note.task)) return;
-    const record = (result ?? {}) as { isError?: unknown; structuredContent?: unknown };
+    const record = (result ?? {}) as { isError?: unknown; content?: unknown };
     const decision = this.decisionOf(note);
     // The route's answer: the tool ran, or its arguments failed the route's validation before anyone was asked.
     const routeAnswered = note.ran || decision === 'invalid_arguments';
     const isError = routeAnswered && record.isError === true;
-    const routeStatus = isError ? statusCodeOf(record.structuredContent) : undefined;
+    const routeStatus = isError ? statusCodeOf(record.content) : undefined;
     this.emit(request, note, {
       decision,
       outcome: isError ? 'error_result' : note.ran ? 'success' : 'not_run',
@@ -180,16 +179,21 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
   }
 }
 
-/** `statusCode` of the route's error body, kept as JSON text (read back only for an error result) or as an object. */
-function statusCodeOf(structured: unknown): unknown {
-  if (structured instanceof McpRawJson) {
-    try {
-      return (JSON.parse(structured.json) as { statusCode?: unknown }).statusCode;
-    } catch {
-      return undefined;
-    }
+/**
+ * `statusCode` of the route's error body: an error result carries it as its
+ * first text block only (no `structuredContent`), read back for an error
+ * result alone. A text that is not the route's JSON (a confirmation declined)
+ * has none.
+ */
+function statusCodeOf(content: unknown): unknown {
+  const first: unknown = Array.isArray(content) ? content[0] : undefined;
+  const text = (first as { type?: unknown; text?: unknown } | undefined)?.type === 'text' ? (first as { text: unknown }).text : undefined;
+  if (typeof text !== 'string' || text.charCodeAt(0) !== 0x7b) return undefined;
+  try {
+    return (JSON.parse(text) as { statusCode?: unknown }).statusCode;
+  } catch {
+    return undefined;
   }
-  return (structured as { statusCode?: unknown } | undefined)?.statusCode;
 }
 
 function toolName(request: McpHttpRequest): string | undefined {

@@ -29,9 +29,13 @@ export function confirmInputRequired(title: string, args: Record<string, unknown
   ).toResult();
 }
 
-/** The person declined, cancelled or answered `confirm: false`. */
+/**
+ * The person declined, cancelled or answered `confirm: false`. Words only: a
+ * `structuredContent` would have to match the tool's output schema, which
+ * describes what the tool answers when it runs (docs/protocol.md §4).
+ */
 export function declinedResult(title: string): McpToolResult {
-  return { content: [{ type: 'text', text: McpConfirmationMessages.declined(title) }], structuredContent: { status: 'cancelled' }, isError: true };
+  return { content: [{ type: 'text', text: McpConfirmationMessages.declined(title) }], isError: true };
 }
 
 /** Nothing ran: the link the person must open, and what the model must do after. Not an error. */
@@ -59,11 +63,11 @@ export function approvalUrlInputRequired(title: string, approval: McpApproval, u
   ).toResult();
 }
 
-/** The approval was cancelled on the page, or expired: nothing ran, and the next call starts over. */
+/** The approval was cancelled on the page, or expired: nothing ran, and the next call starts over. Words only, as {@link declinedResult}. */
 export function approvalClosedResult(title: string, approval: McpApproval, status: 'cancelled' | 'expired'): McpToolResult {
   const text =
     status === 'cancelled' ? McpConfirmationMessages.approvalCancelled(title, approval.tool) : McpConfirmationMessages.approvalExpired(title, approval.tool);
-  return { content: [{ type: 'text', text }], structuredContent: { status, approval_id: approval.id }, isError: true };
+  return { content: [{ type: 'text', text }], isError: true };
 }
 
 /** `name: value` pairs of the arguments that change what happens (`idempotency_key` only repeats a call), bounded in size. */

@@ -12,6 +12,7 @@ import { McpContentBlock } from '../interfaces/mcp-content.interface';
  * ```
  */
 export class McpContent {
+  /** Answered on success only: an error result carries its content alone (docs/protocol.md §4). */
   readonly structuredContent?: Record<string, unknown>;
   readonly isError?: boolean;
 

@@ -9,8 +9,10 @@ import { McpTestingMessages } from './mcp-testing.messages';
 /**
  * Checks an answer as the official SDK clients do in `callTool`: a tool that
  * lists an `outputSchema` answers, on success, a `structuredContent` valid
- * against it; an `isError` result is not checked. Ajv 2020-12 in strict mode
- * with formats, so a schema a client would refuse fails here too.
+ * against it; an `isError` result carries none, since SDK 1.x clients validate
+ * it even on an error and would throw instead of returning the result. Ajv
+ * 2020-12 in strict mode with formats, so a schema a client would refuse fails
+ * here too.
  */
 export class McpTestOutputCheck {
   private readonly ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
@@ -27,8 +29,12 @@ export class McpTestOutputCheck {
     outcome: Pick<McpToolOutcome, 'isError' | 'resultType' | 'structuredContent'> & { call: { name: string } },
     outputSchema: McpJsonSchema | undefined,
   ): void {
-    if (!outputSchema || outcome.isError || outcome.resultType !== 'complete') return;
+    if (!outputSchema || outcome.resultType !== 'complete') return;
     const { name } = outcome.call;
+    if (outcome.isError) {
+      if (outcome.structuredContent !== undefined) throw new Error(McpTestingMessages.errorStructured(name));
+      return;
+    }
     if (outcome.structuredContent === undefined) throw new Error(McpTestingMessages.outputMissing(name));
     const validate = this.validator(outputSchema);
     if (!validate(outcome.structuredContent)) throw new Error(McpTestingMessages.outputInvalid(name, this.ajv.errorsText(validate.errors)));
@@ -52,7 +58,7 @@ export const MCP_TEST_OUTPUT_CHECK = new McpTestOutputCheck();
  * `tools/call` result of `app` against the tool's `outputSchema`, as
  * {@link McpTestClient} does for its own calls.
  *
- * @throws Error when a successful result's `structuredContent` is missing or does not match.
+ * @throws Error when a successful result's `structuredContent` is missing or does not match, or an error result has one.
  */
 export function expectToolOutputMatches(
   app: INestApplication,

@@ -74,7 +74,7 @@ export async function expectToolMatchesRoute(mcp: McpTestClient, parity: McpPari
   }
   strictEqual(viaRest.status, parity.status, `${route.method} ${path} answered ${viaRest.status}: ${viaRest.text.slice(0, 500)}`);
   deepStrictEqual(
-    { isError: viaTool.isError, body: viaTool.structuredContent },
+    { isError: viaTool.isError, body: viaTool.isError ? viaTool.error : viaTool.structuredContent },
     { isError: parity.status >= 400, body: viaRest.body },
     `${parity.tool} differs from ${route.method} ${path}`,
   );

@@ -22,8 +22,14 @@ export interface McpTestApprovalLink {
 export interface McpToolOutcome<S = McpTestJson> {
   /** The tool's `isError` (`false` when absent). */
   isError: boolean;
-  /** `structuredContent`, if any. */
+  /** `structuredContent`, if any: a successful result's only (an error result carries none). */
   structuredContent: S | undefined;
+  /**
+   * With `isError`: the text parsed as JSON (the route's error body, such as
+   * `{ statusCode: 404, message, error }`), or the text itself when it is not
+   * JSON (a confirmation declined). `undefined` on success.
+   */
+  error: McpTestJson | undefined;
   /** The text blocks of `content`, joined with a line break (`undefined` when there is none). */
   text: string | undefined;
   content: McpContentBlock[];
@@ -48,10 +54,13 @@ export function toToolOutcome(call: McpToolOutcome['call'], result: McpTestObjec
   const content: McpContentBlock[] = Array.isArray(result.content) ? result.content : [];
   const texts = content.filter((block) => block.type === 'text').map((block) => (block as { text: string }).text);
   const structured = result.structuredContent;
+  const isError = result.isError === true;
+  const text = texts.length > 0 ? texts.join('\n') : undefined;
   const outcome: McpToolOutcome = {
-    isError: result.isError === true,
+    isError,
     structuredContent: structured,
-    text: texts.length > 0 ? texts.join('\n') : undefined,
+    error: isError ? parsedOrText(text) : undefined,
+    text,
     content,
     resultType: result.resultType === 'input_required' ? 'input_required' : 'complete',
     call,
@@ -67,4 +76,14 @@ export function toToolOutcome(call: McpToolOutcome['call'], result: McpTestObjec
     outcome.approval = { id: structured.approval_id, url: structured.approval_url, expires_at: structured.expires_at };
   }
   return outcome;
+}
+
+/** The error text as JSON when it is the route's body, else as it came. */
+function parsedOrText(text: string | undefined): McpTestJson {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

@@ -10,5 +10,7 @@ export const McpTestingMessages = {
   notPending: (id: string) => `approval ${id} was not pending, so it could not be approved`,
   outputMissing: (tool: string) => `${tool}: the tool lists an outputSchema but its successful answer has no structuredContent (SDK clients refuse it)`,
   outputInvalid: (tool: string, errors: string) => `${tool}: structuredContent does not match the tool's outputSchema (SDK clients refuse it): ${errors}`,
+  errorStructured: (tool: string) =>
+    `${tool}: the tool lists an outputSchema and its error result has structuredContent (SDK 1.x clients validate it and throw instead of returning the error)`,
   restNotJson: (method: string, path: string, status: number) => `${method} ${path} answered ${status} with a body that is not JSON`,
 } as const;

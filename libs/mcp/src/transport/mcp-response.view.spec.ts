@@ -15,18 +15,20 @@ import { sendMcpResult } from './mcp-response.view';
 /**
  * `toolResult` as it was before `structuredContent` stayed JSON text: the
  * value serialized, read back, and serialized again with the whole answer.
- * Every answer the writer sends now must be these bytes.
+ * Every answer the writer sends now must be these bytes. An error result is
+ * its text alone (docs/protocol.md §4).
  */
 function toolResultBefore(value: unknown, isError = false): Record<string, unknown> {
   if (value instanceof McpContent) {
+    const failed = value.isError === true || isError;
     return {
       content: [...value.content],
-      ...(value.structuredContent ? { structuredContent: value.structuredContent } : {}),
-      ...(value.isError || isError ? { isError: true } : {}),
+      ...(value.structuredContent && !failed ? { structuredContent: value.structuredContent } : {}),
+      ...(failed ? { isError: true } : {}),
     };
   }
   const text = value === undefined ? '' : JSON.stringify(value);
-  const structured = text === '' ? undefined : JSON.parse(text);
+  const structured = text === '' || isError ? undefined : JSON.parse(text);
   return {
     content: [{ type: 'text', text }],
     ...(structured !== null && typeof structured === 'object' && !Array.isArray(structured) ? { structuredContent: structured } : {}),
@@ -142,7 +144,9 @@ describe('tool results written once (structuredContent kept as the JSON text)', 
     for (const value of [[{ id: 't1' }], 'text', 1, null, true])
       expect(toolResult(value)).toEqual({ content: [{ type: 'text', text: JSON.stringify(value) }] });
     expect(toolResult(undefined)).toEqual({ content: [{ type: 'text', text: '' }] });
-    expect(toolResult({ message: 'Not found' }, true)).toMatchObject({ isError: true });
+    expect(toolResult({ message: 'Not found' }, true)).toEqual({ content: [{ type: 'text', text: '{"message":"Not found"}' }], isError: true });
+    const refused = new McpContent([{ type: 'text', text: 'Closed' }], { structuredContent: { closed: true }, isError: true });
+    expect(toolResult(refused)).toEqual({ content: [{ type: 'text', text: 'Closed' }], isError: true });
   });
 
   it('still fails on a value with no JSON, as reading it back failed', () => {

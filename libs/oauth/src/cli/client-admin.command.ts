@@ -3,18 +3,6 @@ import type { ConnectedAppsService } from '../grants/connected-apps.service';
 import { parseClientCreateArgs, parseClientDeleteArgs, parseClientListArgs } from './client-admin.parser';
 import { OAUTH_CLI_MESSAGES } from './oauth-cli.messages';
 
-/** The help text of {@link CLIENT_ADMIN_COMMANDS}, for a host's usage (indented as a command list). */
-export const CLIENT_ADMIN_USAGE = `  client create --name <name> --redirect-uri <uri> [--redirect-uri <uri> ...] [--scope "a b"]
-      Pre-registers a public OAuth client (PKCE, no secret) for an MCP client that
-      cannot register itself; its client_id is the last line of stdout.
-
-  client list
-      The registered OAuth clients, newest first: id, name, how it registered,
-      redirect URIs, live grants.
-
-  client delete --id <client id>
-      Deletes the client with every grant and token of it.`;
-
 /** What the client commands run against: the stored clients, and the scopes of the host's resource. */
 export interface ClientAdminServices {
   apps: ConnectedAppsService;

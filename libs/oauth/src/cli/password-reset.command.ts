@@ -15,12 +15,6 @@ export interface PasswordResetServices {
   apps: ConnectedAppsService;
 }
 
-/** The help text of {@link PASSWORD_RESET_COMMANDS}, for a host's usage (indented as a command list). */
-export const PASSWORD_RESET_USAGE = `  password reset --email <email>
-      Gives the user a new random password, printed as the last line of stdout.
-      Ends their sign-in sessions and revokes their OAuth grants and tokens;
-      their personal tokens are kept (token list, token revoke).`;
-
 /**
  * Gives the user a new random password and prints it, alone, as the last
  * line of `io.out` (the only time it is visible: only its hash is kept).

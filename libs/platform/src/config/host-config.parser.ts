@@ -2,17 +2,13 @@ import { ConfigurationError, Environment, parseBooleanSetting, parseIntegerSetti
 import type { HostDescriptor } from '../host-descriptor.interface';
 import { HostMessages } from '../host.messages';
 import type { HostConfig, HostSettings } from './host-settings.interface';
+import { defaultDatabaseUrl } from './host-database-url.util';
 
 /** Shortest secret accepted from the environment: 32 characters, at least 128 bits even as hex. */
 export const MIN_SECRET_LENGTH = 32;
 
 /** @default of `<P>PRUNE_INTERVAL_MS`: ten minutes between sweeps of expired rows. */
 export const DEFAULT_PRUNE_INTERVAL_MS = 10 * 60_000;
-
-/** @default of `DATABASE_URL`: a file under `./data` named after the host, created on first start. */
-export function defaultDatabaseUrl(host: Pick<HostDescriptor, 'name'>): string {
-  return `sqlite:./data/${host.name}.sqlite`;
-}
 
 /** The platform's settings of `host`, from `env`, with their defaults; problems go to `problems`. */
 function readHostSettings(host: Pick<HostDescriptor, 'name' | 'envPrefix'>, env: Environment, problems: string[], later: string[]): HostSettings {

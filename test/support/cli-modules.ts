@@ -1,0 +1,44 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = resolve(__dirname, '..', '..');
+
+/** What a full start loads and `help` has no use for: Nest, the database drivers, the OAuth server, telemetry, validation. */
+export const HEAVY_PACKAGES = /node_modules\/(@nestjs|kysely|better-sqlite3|pg|oidc-provider|ioredis|@opentelemetry|class-validator)\//;
+
+/** Files of `loaded` that a host CLI's `help` must not load: {@link HEAVY_PACKAGES}, a Nest module, a host's descriptor, the platform's main door. */
+export function heavyModules(loaded: string[]): string[] {
+  return loaded.filter(
+    (file) =>
+      HEAVY_PACKAGES.test(file) ||
+      file.endsWith('.module.ts') ||
+      (file.endsWith('.host.ts') && !file.endsWith('-cli.host.ts')) ||
+      file.endsWith('/libs/platform/src/index.ts'),
+  );
+}
+
+/**
+ * The modules a host's `cli.ts` loaded when it exited after `argv`: the
+ * process records `require.cache` on exit, so this is what it really
+ * required, not what the source seems to import.
+ */
+export async function modulesLoadedBy(cli: string, argv: string[]): Promise<{ code: number; loaded: string[] }> {
+  const script =
+    `process.argv = [process.argv[0], ${JSON.stringify(cli)}, ...${JSON.stringify(argv)}];` +
+    `process.on('exit', () => require('node:fs').writeSync(2, '\\nLOADED ' + JSON.stringify(Object.keys(require.cache)) + '\\n'));` +
+    `require(${JSON.stringify(resolve(ROOT, cli))});`;
+  const child = run(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', '-e', script], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '' },
+    timeout: 120_000,
+  }).then(
+    (done) => ({ code: 0, stderr: done.stderr }),
+    (failed: { code?: number; stderr?: string }) => ({ code: failed.code ?? -1, stderr: failed.stderr ?? '' }),
+  );
+  const { code, stderr } = await child;
+  const line = stderr.split('\n').find((entry) => entry.startsWith('LOADED '));
+  if (!line) throw new Error(`no module list: ${stderr.slice(0, 500)}`);
+  return { code, loaded: JSON.parse(line.slice('LOADED '.length)) as string[] };
+}
