@@ -79,7 +79,11 @@ export class HostFlowsModule {
       settings: {
         inject: [HOST_SETTINGS],
         // Who may read `/audit` is the host's People's to say (identity's ask `auditRoles`, see hostAuditOptions).
-        useFactory: (settings: HostSettings) => ({ retentionDays: settings.auditRetentionDays, maxPending: settings.auditMaxPending, pruneIntervalMs: settings.pruneIntervalMs }),
+        useFactory: (settings: HostSettings) => ({
+          retentionDays: settings.auditRetentionDays,
+          maxPending: settings.auditMaxPending,
+          pruneIntervalMs: settings.pruneIntervalMs,
+        }),
       },
     });
     const oauth = OAuthServerModule.register({
