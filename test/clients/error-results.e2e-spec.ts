@@ -13,6 +13,7 @@ import { Client as Sdk1Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport as Sdk1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
 import { DatabaseConfirmationStore } from '@kobana/approvals';
+import { addUsage } from '../../src/organizations/organization-usage.store';
 import { startKadu } from '../support/kadu-app';
 import { rest, seedRunnable } from '../kadu/reliability.support';
 
@@ -167,4 +168,6 @@ async function seedExecutions(kadu: Kadu, organization: string, taskId: string, 
       })),
     )
     .execute();
+  // The month's counter the quota reads, as a run keeps it beside its row.
+  await addUsage(kadu.db, org.id, now, { executions: count });
 }

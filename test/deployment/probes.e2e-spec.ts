@@ -8,6 +8,7 @@ import { Kysely, sql } from 'kysely';
 import { HostReadiness, ReadinessAnswer } from '@kobana/host-kit';
 import { BillingTestApp, startBilling } from '../billing/billing-app';
 import { startRedis, TestRedis } from '../mcp/limits-redis.support';
+import { eventually } from '../support/eventually';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { HOST_DATABASE as KADU_DATABASE, HOST_DATABASE as BILLING_DATABASE } from '@kobana/platform';
 
@@ -57,8 +58,12 @@ function probeCases(
     });
 
     it('GET /readyz answers 200 with each check, a worker: check and the details of each background worker', async () => {
-      const answer = await get(host.baseUrl, '/readyz');
-      expect(answer.status).toBe(200);
+      // Ready from the start; each worker's first poll may land a moment after the host listens.
+      const answer = await eventually(async () => {
+        const probe = await get(host.baseUrl, '/readyz');
+        const polled = Object.values((probe.body as ReadinessAnswer).workers ?? {}).every((worker) => worker.last_success_at !== null);
+        return probe.status === 200 && polled ? probe : undefined;
+      });
       const body = answer.body as ReadinessAnswer;
       const workers = Object.keys(body.workers);
       expect(workers).toEqual(expect.arrayContaining(hostWorkers));

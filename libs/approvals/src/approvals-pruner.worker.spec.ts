@@ -100,6 +100,8 @@ describe('ApprovalsPruner', () => {
       const prune = jest.spyOn(sweeper, 'prune').mockResolvedValue({ approvals: 0, nonces: 0 });
       await sweeper.onApplicationBootstrap();
       expect(prune).toHaveBeenCalledTimes(1);
+      // Start-up does not wait for the first sweep; the next is planned once it ends.
+      await jest.advanceTimersByTimeAsync(0);
       expect(jest.getTimerCount()).toBe(1);
       await jest.advanceTimersByTimeAsync(2500);
       expect(prune).toHaveBeenCalledTimes(3);
