@@ -6,7 +6,7 @@
  * Debian `postgres` user through `runuser`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -29,6 +29,19 @@ export interface PostgresCluster {
   admin(statement: string): Promise<void>;
   /** Stops the server (fast shutdown) and deletes its directory. */
   stop(): void;
+  /**
+   * `pg_ctl stop`, `start` or `restart` (fast shutdown) on the running
+   * cluster, waiting until it is done: a database outage, for the fault specs.
+   */
+  control(action: 'stop' | 'start' | 'restart'): void;
+  /** The server's processes, the postmaster first: what a freeze (SIGSTOP) must reach. */
+  pids(): number[];
+}
+
+/** What a test may set on the server. */
+export interface PostgresClusterOptions {
+  /** @default 300 */
+  maxConnections?: number;
 }
 
 /** The server binaries' directory (the highest installed major version), or `undefined` when none is installed. */
@@ -47,7 +60,7 @@ export function postgresBinDir(): string | undefined {
  *
  * @throws Error when PostgreSQL is not installed or does not start in time.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(`PostgreSQL is not installed under ${BIN_ROOT} (apt-get install postgresql)`);
   const dir = mkdtempSync(join(TMP_ROOT, 'kadu-pg-'));
@@ -67,14 +80,28 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
-      '-c max_connections=300',
+      `-c max_connections=${options.maxConnections ?? 300}`,
     ].join(' ');
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '30', 'start']);
+    const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '30', 'start']);
+    start();
     const serverUrl = `postgres://${SUPERUSER}@127.0.0.1:${port}`;
     return {
       serverUrl,
       urlOf: (database) => `${serverUrl}/${encodeURIComponent(database)}`,
       admin: (statement) => runMaintenance(serverUrl, statement),
+      // The log file keeps the server's output off pg_ctl's pipe, which execFileSync would wait on.
+      control: (action) => (action === 'start' ? start() : run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-m', 'fast', '-w', '-t', '30', action])),
+      pids: () => {
+        const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' }).stdout;
+        return [
+          postmaster,
+          ...children
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .map(Number),
+        ];
+      },
       stop: () => {
         try {
           run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
