@@ -1,8 +1,10 @@
+import { Logger } from '@nestjs/common';
+import { WorkerHealthRegistry } from '@kobana/database';
 import { AgentOutcome } from './agent/agent-outcome.interface';
 import type { StatementAgent } from './agent/statement-agent.service';
 import type { ExecutionEvents } from './execution-events.service';
 import type { ExecutionQueue } from './execution-queue.service';
-import { ExecutionWorker } from './execution.worker';
+import { EXECUTION_WORKER_NAME, ExecutionWorker } from './execution.worker';
 
 /** The lease heartbeat alone, on fake timers: a queue that hands out one execution and counts renewals. */
 describe('ExecutionWorker lease renewal', () => {
@@ -51,5 +53,54 @@ describe('ExecutionWorker lease renewal', () => {
     await shutdown;
     await jest.advanceTimersByTimeAsync(LEASE_MS * 2);
     expect(renew).toHaveBeenCalledTimes(3);
+  });
+});
+
+/** A failed claim, on fake timers: the next run and the next poll start afresh. */
+describe('ExecutionWorker after a failed claim', () => {
+  afterEach(() => jest.useRealTimers());
+
+  function workerOn(claim: jest.Mock, pollMs: number, health?: WorkerHealthRegistry) {
+    const queue = { claim, renew: jest.fn(), complete: jest.fn().mockResolvedValue(undefined), release: jest.fn() } as unknown as ExecutionQueue;
+    const agent = { process: () => Promise.resolve({ status: 'failed', error: 'x', cost_cents: 0 }) } as unknown as StatementAgent;
+    return new ExecutionWorker(queue, agent, {} as ExecutionEvents, { pollMs, leaseMs: 3000, handBackMs: 10 }, health);
+  }
+
+  it('runs the next execution after a run whose claim failed, instead of failing with the same error', async () => {
+    const claim = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('permission denied for table executions'))
+      .mockResolvedValueOnce({ id: 'e1', organization_id: 'o1' });
+    const worker = workerOn(claim, 0);
+    await expect(worker.runOnce()).rejects.toThrow('permission denied for table executions');
+    await expect(worker.runOnce()).resolves.toBe(true);
+    expect(claim).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps polling with backoff while claims fail, reports the failures, and works the queue once they succeed', async () => {
+    jest.useFakeTimers();
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const registry = new WorkerHealthRegistry({ staleAfterMs: 1000 });
+    let failing = true;
+    const claim = jest.fn(async () => {
+      if (failing) throw new Error('permission denied for table executions');
+      return claim.mock.calls.length % 2 === 0 ? { id: `e${claim.mock.calls.length}`, organization_id: 'o1' } : undefined;
+    });
+    const worker = workerOn(claim, 100, registry);
+    worker.onApplicationBootstrap();
+    await jest.advanceTimersByTimeAsync(3000);
+    const failedClaims = claim.mock.calls.length;
+    // Backing off: far fewer than one claim per 100 ms, yet still trying.
+    expect(failedClaims).toBeGreaterThanOrEqual(4);
+    expect(failedClaims).toBeLessThan(10);
+    expect(registry.get(EXECUTION_WORKER_NAME)?.consecutiveFailures).toBe(failedClaims);
+    failing = false;
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(claim.mock.calls.length).toBeGreaterThan(failedClaims + 20);
+    expect(registry.get(EXECUTION_WORKER_NAME)?.consecutiveFailures).toBe(0);
+    await worker.onModuleDestroy();
+    registry.onModuleDestroy();
+    jest.restoreAllMocks();
   });
 });

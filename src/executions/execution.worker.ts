@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { PollingLoop, WorkerHealthRegistry } from '@kobana/database';
 import { AgentOutcome } from './agent/agent-outcome.interface';
 import { StatementAgent } from './agent/statement-agent.service';
 import { EXECUTION_WORKER_OPTIONS, ExecutionWorkerOptions } from './execution-worker.options';
@@ -7,34 +8,51 @@ import { ExecutionEvents } from './execution-events.service';
 import { ExecutionQueue } from './execution-queue.service';
 import { FINISHED_STATUSES } from './execution-status.constants';
 
+/** The worker's name in `/readyz` and the `kobana.worker.*` metrics. */
+export const EXECUTION_WORKER_NAME = 'executions';
+
 /**
  * Runs queued executions, one at a time per replica: claim, run the agent
  * (renewing the lease meanwhile), record the outcome, announce it. Every
  * replica runs one; the queue's conditional updates keep them from sharing
- * an execution.
+ * an execution. Polls run on a {@link PollingLoop}: a failed claim (the
+ * database away, a permission revoked) costs that poll alone, and the next
+ * ones back off until one succeeds.
  */
 @Injectable()
 export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ExecutionWorker.name);
   /** Identifies this worker's claims, so only it completes them. */
   readonly id = randomUUID();
-  private timer?: NodeJS.Timeout;
+  private readonly loop: PollingLoop;
   private current?: Promise<boolean>;
   /** The execution being run, to hand back on shutdown. */
   private holding?: string;
   /** Stops renewing the lease of the execution being run. */
   private stopRenewing?: () => void;
-  private stopped = false;
 
   constructor(
     private readonly queue: ExecutionQueue,
     private readonly agent: StatementAgent,
     private readonly events: ExecutionEvents,
     @Inject(EXECUTION_WORKER_OPTIONS) private readonly options: ExecutionWorkerOptions,
-  ) {}
+    @Optional() health?: WorkerHealthRegistry,
+  ) {
+    this.loop = new PollingLoop(
+      {
+        name: EXECUTION_WORKER_NAME,
+        intervalMs: options.pollMs,
+        failed: (reason) => `Execution queue poll failed: ${reason}`,
+        logger: this.logger,
+        health,
+      },
+      // Drain without pausing while there is work; rest between polls when there is none.
+      () => this.runOnce(),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    if (this.options.pollMs > 0) this.schedule(0);
+    if (this.options.pollMs > 0) this.loop.start();
   }
 
   /**
@@ -44,8 +62,8 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
    * refused by `complete()` (this worker no longer holds it).
    */
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    // Plans no other poll; the run in hand is waited for (or handed back) below.
+    const stopping = this.loop.stop();
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
       (this.current ?? Promise.resolve()).then(
@@ -61,6 +79,7 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
       const id = this.holding;
       if (await this.queue.release(id, this.id)) this.logger.warn(`Execution ${id} handed back to the queue at shutdown`);
     }
+    if (finished) await stopping;
   }
 
   /**
@@ -68,27 +87,10 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
    * @returns whether there was one.
    */
   runOnce(): Promise<boolean> {
-    const run = this.current ? this.current.then(() => this.tick()) : this.tick();
+    // After the run in hand, whatever became of it: chained onto its failure, every later run would fail with the same error.
+    const run = this.current ? this.current.then(settled, settled).then(() => this.tick()) : this.tick();
     this.current = run;
     return run;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.poll(), delayMs);
-    this.timer.unref();
-  }
-
-  /** One poll; never rejects, so the timer's callback has nothing to lose. */
-  private async poll(): Promise<void> {
-    let found = false;
-    try {
-      found = await this.runOnce();
-    } catch (error) {
-      if (!this.stopped) this.logger.error(`Execution queue poll failed: ${(error as Error).message}`);
-    }
-    // Drain without pausing while there is work; rest between polls when there is none.
-    this.schedule(found ? 0 : this.options.pollMs);
   }
 
   private async tick(): Promise<boolean> {
@@ -132,7 +134,8 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
       () => {
         this.queue.renew(id, this.id, this.options.leaseMs).then(
           (held) => {
-            if (held) return;
+            // A renewal is a successful query: the worker is alive, though busy rather than polling.
+            if (held) return this.loop.alive();
             clearInterval(beat);
             this.logger.warn(`Execution ${id}: lease lost (cancelled or taken over); this worker's outcome will be refused`);
           },
@@ -145,3 +148,6 @@ export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy 
     return () => clearInterval(beat);
   }
 }
+
+/** Ignores an outcome: what comes next runs either way. */
+function settled(): void {}

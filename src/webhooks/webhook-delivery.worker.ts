@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Kysely, Selectable } from 'kysely';
+import { PollingLoop, WorkerHealthRegistry } from '@kobana/database';
 import { randomUUID } from 'node:crypto';
 import { Subscription } from 'rxjs';
 import { KaduConfig } from '../config/kadu-config.interface';
@@ -17,6 +18,8 @@ import type { WebhookDeliveriesTable } from './webhook.table';
 const BATCH = 20;
 /** While one replica sends, the row is hidden from others this long; if it dies, another retries after. */
 const LEASE_MS = WEBHOOK_TIMEOUT_MS + 30_000;
+/** The worker's name in `/readyz` and the `kobana.worker.*` metrics. */
+export const WEBHOOK_WORKER_NAME = 'webhook-deliveries';
 
 /**
  * Turns finished executions into deliveries and sends them. Deliveries are
@@ -30,9 +33,8 @@ export class WebhookDeliveryWorker implements OnModuleInit, OnModuleDestroy {
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
   private readonly pollMs: number;
+  private readonly loop: PollingLoop;
   private subscription?: Subscription;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
   private stopped = false;
 
   constructor(
@@ -41,10 +43,16 @@ export class WebhookDeliveryWorker implements OnModuleInit, OnModuleDestroy {
     private readonly sender: WebhookSender,
     private readonly box: WebhookSecretBox,
     config: ConfigService<KaduConfig, true>,
+    @Optional() health?: WorkerHealthRegistry,
   ) {
     this.maxAttempts = config.get('KADU_WEBHOOK_MAX_ATTEMPTS', { infer: true });
     this.backoffMs = config.get('KADU_WEBHOOK_BACKOFF_MS', { infer: true });
     this.pollMs = config.get('KADU_WEBHOOK_POLL_MS', { infer: true });
+    // A failed poll (the database away) costs that poll; the next ones back off until one succeeds.
+    this.loop = new PollingLoop(
+      { name: WEBHOOK_WORKER_NAME, intervalMs: this.pollMs, failed: (reason) => `Webhook delivery loop failed: ${reason}`, logger: this.logger, health },
+      () => this.poll(),
+    );
   }
 
   onModuleInit(): void {
@@ -52,15 +60,14 @@ export class WebhookDeliveryWorker implements OnModuleInit, OnModuleDestroy {
     this.subscription = this.events.finished$.subscribe((event) => {
       this.enqueue(event).catch((error: unknown) => this.fail('Could not queue webhook deliveries', error));
     });
-    this.schedule(this.pollMs);
+    this.loop.start(this.pollMs);
   }
 
   /** Stops polling and waits for attempts in flight, so none writes to a closed database. */
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     this.subscription?.unsubscribe();
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /** One delivery per enabled endpoint of the organization subscribed to the event. */
@@ -103,22 +110,7 @@ export class WebhookDeliveryWorker implements OnModuleInit, OnModuleDestroy {
 
   /** Polls now rather than at the next tick: a new delivery should not wait a poll interval. */
   kick(): void {
-    if (!this.running) this.schedule(0);
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.poll()
-        .catch((error: unknown) => this.fail('Webhook delivery loop failed', error))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.pollMs);
-        });
-    }, delayMs);
-    // The loop alone must not keep the process (or a test runner) alive.
-    this.timer.unref();
+    this.loop.kick();
   }
 
   /** Sends every due delivery, batch after batch, until none is due. */

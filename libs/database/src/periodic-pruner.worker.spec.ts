@@ -1,5 +1,8 @@
-import { Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
 import { PeriodicPruner } from './periodic-pruner.worker';
+import { WorkerHealthModule } from './worker-health.module';
+import { WorkerHealthRegistry } from './worker-health.registry';
 
 class CountingPruner extends PeriodicPruner {
   runs = 0;
@@ -16,6 +19,20 @@ class CountingPruner extends PeriodicPruner {
   }
 }
 
+/** A pruner Nest builds, as the libraries' pruners are, so the registry is injected into the base class's property. */
+@Injectable()
+class InjectedPruner extends PeriodicPruner {
+  failWith?: Error;
+
+  constructor() {
+    super({ name: 'InjectedPruner', intervalMs: 0, failed: (reason) => `Pruning failed: ${reason}` });
+  }
+
+  async prune(): Promise<void> {
+    if (this.failWith) throw this.failWith;
+  }
+}
+
 describe('PeriodicPruner', () => {
   afterEach(() => jest.useRealTimers());
 
@@ -26,7 +43,7 @@ describe('PeriodicPruner', () => {
     expect(pruner.runs).toBe(1);
     await jest.advanceTimersByTimeAsync(2500);
     expect(pruner.runs).toBe(3);
-    pruner.onApplicationShutdown();
+    await pruner.onApplicationShutdown();
     await jest.advanceTimersByTimeAsync(5000);
     expect(pruner.runs).toBe(3);
   });
@@ -37,7 +54,7 @@ describe('PeriodicPruner', () => {
     await pruner.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(60_000);
     expect(pruner.runs).toBe(1);
-    pruner.onApplicationShutdown();
+    await pruner.onApplicationShutdown();
   });
 
   it('logs a failed sweep with the subclass’s message and never throws', async () => {
@@ -45,7 +62,51 @@ describe('PeriodicPruner', () => {
     const pruner = new CountingPruner(0);
     pruner.failWith = new Error('database away');
     await expect(pruner.onApplicationBootstrap()).resolves.toBeUndefined();
-    expect(warn).toHaveBeenCalledWith('Pruning failed: database away');
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Pruning failed: database away \(1 in a row; next attempt in \d+ ms\)$/));
+    await pruner.onApplicationShutdown();
     warn.mockRestore();
+  });
+
+  it('tries a failed sweep again with growing pauses, then keeps its interval once one succeeds', async () => {
+    jest.useFakeTimers();
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    jest.spyOn(Math, 'random').mockReturnValue(0.999999);
+    const pruner = new CountingPruner(1000);
+    pruner.failWith = new Error('database away');
+    await pruner.onApplicationBootstrap();
+    // Failures at 0, then after 1000 and 2000 ms: the pause doubles.
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(pruner.runs).toBe(2);
+    await jest.advanceTimersByTimeAsync(1999);
+    expect(pruner.runs).toBe(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(pruner.runs).toBe(3);
+    pruner.failWith = undefined;
+    await jest.advanceTimersByTimeAsync(4000);
+    expect(pruner.runs).toBe(4);
+    // Back to its interval of a second.
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(pruner.runs).toBe(7);
+    await pruner.onApplicationShutdown();
+    jest.restoreAllMocks();
+  });
+
+  it('reports each sweep to the worker health registry under its name, and leaves it at shutdown', async () => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const moduleRef = await Test.createTestingModule({
+      imports: [WorkerHealthModule.forRootAsync({ useFactory: () => ({}) })],
+      providers: [InjectedPruner],
+    }).compile();
+    const registry = moduleRef.get(WorkerHealthRegistry);
+    const pruner = moduleRef.get(InjectedPruner);
+    pruner.failWith = new Error('database away');
+    await pruner.onApplicationBootstrap();
+    expect(registry.get('InjectedPruner')).toMatchObject({ consecutiveFailures: 1 });
+    expect(registry.get('InjectedPruner')?.lastSuccessAt).toBeUndefined();
+    await pruner.onApplicationShutdown();
+    expect(registry.has('InjectedPruner')).toBe(false);
+    await moduleRef.close();
+    jest.restoreAllMocks();
   });
 });

@@ -1,8 +1,10 @@
-import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { PollingLoop } from './polling-loop.worker';
+import { WorkerHealthRegistry } from './worker-health.registry';
 
 /** What a {@link PeriodicPruner} is told by its subclass. */
 export interface PeriodicPrunerOptions {
-  /** The logger's context: the subclass's name. */
+  /** The logger's context: the subclass's name; also the worker's name in the health registry. */
   name: string;
   /** Milliseconds between sweeps after the one at start-up; 0: start-up only. */
   intervalMs: number;
@@ -12,37 +14,41 @@ export interface PeriodicPrunerOptions {
 
 /**
  * The shape every pruner of expired rows shares: {@link prune} once at
- * start-up, then every `intervalMs` on an unref'd timer (so it never keeps a
- * process alive), stopped at shutdown. A failed sweep (database away) is
- * logged and retried at the next tick; it never stops start-up. Every replica
- * sweeps, so `prune` must be an idempotent delete.
+ * start-up, then every `intervalMs`, on a {@link PollingLoop} (unref'd, so it
+ * never keeps a process alive), stopped at shutdown. A failed sweep (database
+ * away) is logged and tried again with backoff until one succeeds; it never
+ * stops start-up. Each sweep reports to the {@link WorkerHealthRegistry} when
+ * the application has one. Every replica sweeps, so `prune` must be an
+ * idempotent delete.
  */
 export abstract class PeriodicPruner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger: Logger;
-  private timer?: NodeJS.Timeout;
+  /** Set by Nest when the application has a registry (a property, so the subclasses' constructors stay their own). */
+  @Optional()
+  @Inject(WorkerHealthRegistry)
+  protected readonly workerHealth?: WorkerHealthRegistry;
+  private loop?: PollingLoop;
 
-  protected constructor(private readonly options: PeriodicPrunerOptions) {
-    this.logger = new Logger(options.name);
-  }
+  protected constructor(private readonly options: PeriodicPrunerOptions) {}
 
   /** Deletes what expired as of `now`; what it answers is for tests and tools. */
   abstract prune(now?: Date): Promise<unknown>;
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sweep();
-    if (this.options.intervalMs > 0) this.timer = setInterval(() => void this.sweep(), this.options.intervalMs).unref();
+    this.loop ??= new PollingLoop(
+      {
+        name: this.options.name,
+        intervalMs: this.options.intervalMs,
+        failed: this.options.failed,
+        logger: new Logger(this.options.name),
+        health: this.workerHealth,
+      },
+      async () => void (await this.prune()),
+    );
+    this.loop.start();
+    await this.loop.running;
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  private async sweep(): Promise<void> {
-    try {
-      await this.prune();
-    } catch (error) {
-      this.logger.warn(this.options.failed(error instanceof Error ? error.message : String(error)));
-    }
+  async onApplicationShutdown(): Promise<void> {
+    await this.loop?.stop();
   }
 }
