@@ -126,6 +126,7 @@ export async function measureFault(target: FaultTarget, caller: LoadCaller, faul
     lost: lost.length,
     duplicated: duplicated.length,
     stuck: stuck.length,
+    medianMs: median(outcomes.map((outcome) => outcome.endedAt - outcome.startedAt)),
     recoveryMs,
     readiness: describeReadiness(readyz),
   };
@@ -146,6 +147,11 @@ function recovery(outcomes: Outcome[], faultEnd: number): number {
     worst = Math.max(worst, first - faultEnd);
   }
   return worst;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)];
 }
 
 /** Waits until every execution of the organization is final; answers the ids still not final after {@link SETTLE_MS}. */

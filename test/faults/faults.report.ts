@@ -23,6 +23,8 @@ export interface FaultRow {
   duplicated: number;
   /** Executions not in a final state once the case settled. */
   stuck: number;
+  /** The median time of a request over the case (the machine's load shows here). */
+  medianMs: number;
   /** From the fault's end to success again, the slowest kind of request. */
   recoveryMs: number;
   /** `/readyz` answers during the fault. */
@@ -39,6 +41,7 @@ const COLUMNS: Array<[string, (row: FaultRow) => string]> = [
   ['lost', (row) => String(row.lost)],
   ['duplicated', (row) => String(row.duplicated)],
   ['stuck', (row) => String(row.stuck)],
+  ['median request', (row) => `${row.medianMs} ms`],
   ['recovery', (row) => (Number.isFinite(row.recoveryMs) ? `${(row.recoveryMs / 1000).toFixed(1)} s` : 'never')],
   ['readiness during the fault', (row) => row.readiness],
 ];

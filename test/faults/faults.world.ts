@@ -49,6 +49,11 @@ export interface FaultWorld {
   adminUrl: string;
   /** Starts replica `index` again on its port, after it exited. */
   restart(index: number): Promise<Replica>;
+  /**
+   * Starts again every replica that exited (a case that crashed one fails on
+   * it; the next case starts from two running replicas); answers their names.
+   */
+  revive(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -116,6 +121,11 @@ export async function startFaultWorld(replicaCount = 2): Promise<FaultWorld> {
         const port = Number(new URL(replicas[index].baseUrl).port);
         replicas[index] = await startReplica(replicas[index].name, env, port, KADU_DIST_MAIN);
         return replicas[index];
+      },
+      revive: async () => {
+        const dead = replicas.map((replica, index) => ({ replica, index })).filter(({ replica }) => replica.exited);
+        await Promise.all(dead.map(({ index }) => world.restart(index)));
+        return dead.map(({ replica }) => replica.name);
       },
       close,
     };
