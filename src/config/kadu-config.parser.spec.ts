@@ -14,9 +14,15 @@ describe('loadKaduConfig', () => {
       PUBLIC_URL: 'http://localhost:3000',
       DATABASE_URL: DEFAULT_DATABASE_URL,
       TRUST_PROXY: false,
+      DATABASE_STARTUP_TIMEOUT_MS: 60_000,
+      DATABASE_ACQUIRE_TIMEOUT_MS: 5000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
+      DATABASE_BUSY_TIMEOUT_MS: 5000,
       SHUTDOWN_GRACE_MS: 10_000,
       HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
       HTTP_HEADERS_TIMEOUT_MS: 66_000,
+      READINESS_TIMEOUT_MS: 1000,
+      WORKER_STALE_AFTER_MS: 60_000,
       KADU_SIGNING_SECRET: undefined,
       KADU_DEMO: true,
       KADU_OPENAPI_UI: true,
@@ -33,6 +39,7 @@ describe('loadKaduConfig', () => {
       KADU_EXECUTION_LEASE_MS: 60_000,
       KADU_EXECUTION_HANDBACK_MS: 5000,
       KADU_AUDIT_RETENTION_DAYS: 90,
+      KADU_AUDIT_MAX_PENDING: 10_000,
     });
     expect(DEFAULT_DATABASE_URL).toBe('sqlite:./data/kadu.sqlite');
   });

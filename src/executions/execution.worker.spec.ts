@@ -83,9 +83,12 @@ describe('ExecutionWorker after a failed claim', () => {
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const registry = new WorkerHealthRegistry({ staleAfterMs: 1000 });
     let failing = true;
-    const claim = jest.fn(async () => {
+    let claims = 0;
+    // Once claims succeed, every other one finds an execution.
+    const claim = jest.fn(async (): Promise<{ id: string; organization_id: string } | undefined> => {
+      claims++;
       if (failing) throw new Error('permission denied for table executions');
-      return claim.mock.calls.length % 2 === 0 ? { id: `e${claim.mock.calls.length}`, organization_id: 'o1' } : undefined;
+      return claims % 2 === 0 ? { id: `e${claims}`, organization_id: 'o1' } : undefined;
     });
     const worker = workerOn(claim, 100, registry);
     worker.onApplicationBootstrap();

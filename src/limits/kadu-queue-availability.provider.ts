@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import type { McpAvailability, McpAvailabilityCall } from '@kobana/mcp';
-import { retryAfterOnDatabaseError } from '@kobana/database';
+import { messageOnDatabaseError, retryAfterOnDatabaseError } from '@kobana/database';
 import { InjectDatabase } from '../database/inject-database.decorator';
 import { KaduDatabase } from '../database/kadu-database.interface';
 import { KADU_LIMITS_OPTIONS, KaduLimitsOptions } from './kadu-limits.options';
@@ -36,6 +36,10 @@ export class KaduQueueAvailability implements McpAvailability {
 
   retryAfterOnError(error: unknown): number | undefined {
     return retryAfterOnDatabaseError(error);
+  }
+
+  messageOnError(error: unknown): string | undefined {
+    return messageOnDatabaseError(error);
   }
 
   private async queueDepth(): Promise<number> {

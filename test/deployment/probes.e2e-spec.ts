@@ -40,6 +40,7 @@ function probeCases(
   start: () => Promise<{ baseUrl: string; app: KaduTestApp['app']; close(): Promise<void> }>,
   database: symbol,
   checks: string[],
+  hostWorkers: string[],
 ) {
   describe(`${name} probes`, () => {
     let host: Awaited<ReturnType<typeof start>>;
@@ -55,10 +56,19 @@ function probeCases(
       expect((await fetch(`${host.baseUrl}/healthz`, { method: 'HEAD' })).status).toBe(200);
     });
 
-    it('GET /readyz answers 200 with each check', async () => {
+    it('GET /readyz answers 200 with each check, a worker: check and the details of each background worker', async () => {
       const answer = await get(host.baseUrl, '/readyz');
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ status: 'ready', checks: Object.fromEntries(['draining', ...checks].map((check) => [check, 'ok'])) });
+      const body = answer.body as ReadinessAnswer;
+      const workers = Object.keys(body.workers);
+      expect(workers).toEqual(expect.arrayContaining(hostWorkers));
+      expect(body).toEqual({
+        status: 'ready',
+        checks: Object.fromEntries([...['draining', ...checks], ...workers.map((worker) => `worker:${worker}`)].map((check) => [check, 'ok'])),
+        workers: Object.fromEntries(
+          workers.map((worker) => [worker, { last_success_at: expect.any(String), consecutive_failures: 0, stale_after_ms: expect.any(Number) }]),
+        ),
+      });
     });
 
     it('bad methods, bodies and headers get a 4xx, never a 5xx; a query or stray headers change nothing', async () => {
@@ -95,8 +105,9 @@ function probeCases(
   });
 }
 
-probeCases('Kadu', () => startKadu(), KADU_DATABASE, ['database', 'migrations']);
-probeCases('Billing', () => startBilling() as Promise<BillingTestApp>, BILLING_DATABASE, ['database', 'migrations']);
+const PLATFORM_WORKERS = ['ApprovalsPruner', 'AuditEventsPruner', 'OAuthPruner'];
+probeCases('Kadu', () => startKadu(), KADU_DATABASE, ['database', 'migrations'], [...PLATFORM_WORKERS, 'executions', 'webhook-deliveries']);
+probeCases('Billing', () => startBilling() as Promise<BillingTestApp>, BILLING_DATABASE, ['database', 'migrations'], PLATFORM_WORKERS);
 
 describe('Kadu probes with Redis', () => {
   let redis: TestRedis;

@@ -1,13 +1,17 @@
 /**
  * Two Kadu replicas with KADU_REDIS_URL share one rate-limit budget per
- * caller, and close their Redis connection on shutdown.
+ * caller, and close their Redis connection on shutdown. A Redis killed and
+ * started again: 503 + Retry-After meanwhile, one log line each way, never
+ * an unhandled error event, and calls pass again once it is back.
  */
+import { Logger } from '@nestjs/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KaduTestApp, startKadu } from '../support/kadu-app';
 import { startRedis, TestRedis } from '../mcp/limits-redis.support';
 import { callTool } from './reliability.support';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(60_000);
 
@@ -53,6 +57,41 @@ describe('Kadu replicas on one Redis', () => {
       expect(await kadu.db.selectFrom('tasks').select('name').execute()).toEqual([{ name: 'before' }]);
     } finally {
       await kadu.close();
+    }
+  });
+
+  it('Redis killed, then back on its port: the process lives, says so once each way, and calls pass again', async () => {
+    let own = await startRedis();
+    const port = Number(new URL(own.url).port);
+    const kadu = await startKadu({ env: { KADU_REDIS_URL: own.url } });
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const log = jest.spyOn(Logger.prototype, 'log');
+    // What ioredis prints, once per reconnection attempt, when its client has no `error` listener.
+    const consoleError = jest.spyOn(console, 'error');
+    try {
+      const token = await kadu.token('org-a', 'admin');
+      await own.stop();
+      for (const id of ['d1', 'd2', 'd3']) {
+        const refused = await callTool(kadu, token, 'kadu_tasks_create', { name: `during ${id}`, rules: [] }, id);
+        expect([refused.status, refused.headers.get('retry-after'), refused.body.error]).toEqual([503, '1', { code: -32030, message: 'Server unavailable' }]);
+      }
+      // Several reconnection attempts fail meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      own = await startRedis(port);
+      const passed = await eventually(async () => {
+        const answer = await callTool(kadu, token, 'kadu_tasks_create', { name: 'after', rules: [] }, 'a');
+        return answer.status === 200 ? answer : undefined;
+      });
+      expect(passed.body.result).toBeDefined();
+      const lines = (spy: jest.SpyInstance) => spy.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith('Redis connection'));
+      expect(lines(warn)).toEqual([expect.stringMatching(/^Redis connection lost \(ECONNREFUSED\): rate-limited MCP calls are answered 503/)]);
+      expect(lines(log)).toEqual([expect.stringMatching(/^Redis connection restored \(\d+ more errors during the outage not logged\)$/)]);
+      expect(consoleError.mock.calls.filter(([first]) => String(first).includes('[ioredis]'))).toEqual([]);
+      expect(await kadu.db.selectFrom('tasks').select('name').execute()).toEqual([{ name: 'after' }]);
+    } finally {
+      jest.restoreAllMocks();
+      await kadu.close();
+      await own.stop();
     }
   });
 });

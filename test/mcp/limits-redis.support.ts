@@ -18,10 +18,13 @@ export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version']).status === 0;
 }
 
-/** @throws Error when `redis-server` is not installed: a spec that needs Redis fails, it never skips. */
-export async function startRedis(): Promise<TestRedis> {
+/**
+ * `port`: where a stopped Redis is started again, for a spec of its return.
+ * @throws Error when `redis-server` is not installed: a spec that needs Redis fails, it never skips.
+ */
+export async function startRedis(port?: number): Promise<TestRedis> {
   if (!hasRedisServer()) throw new Error('redis-server is not installed: sudo apt-get update && sudo apt-get install -y redis-server');
-  const port = await freePort();
+  port ??= await freePort();
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });

@@ -15,7 +15,11 @@ export interface AuditTrailSettings {
    * at most this much later. @default 20
    */
   flushDelayMs: number;
-  /** Events waiting to be written at most; past it a write fails at once (logged and counted by the MCP module). @default 10000 */
+  /**
+   * Events waiting to be written at most, those held through a database
+   * outage included; past it a new event is dropped at once (counted in
+   * `kobana.audit.events_dropped`, logged, and counted by the MCP module). @default 10000
+   */
   maxPending: number;
   /**
    * Events a filtered listing (by tool, client, person or decision) looks at

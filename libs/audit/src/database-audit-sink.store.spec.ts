@@ -1,5 +1,9 @@
-import { Kysely } from 'kysely';
+import { Logger } from '@nestjs/common';
+import { metrics } from '@opentelemetry/api';
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { Kysely, sql } from 'kysely';
 import type { McpAuditEvent } from '@kobana/mcp';
+import { eventually } from '../../../test/support/eventually';
 import { openLibraryTestDatabase } from '../../../test/support/library-test.database';
 import { AuditDatabase } from './audit-host.table';
 import { createAuditEvents } from './audit-events.migration';
@@ -155,5 +159,92 @@ describe('the audit library on a database', () => {
     expect(await pruner.prune(new Date(Date.UTC(2026, 0, 1, 0, 0, 30)))).toBe(0);
     expect(await pruner.prune(new Date(Date.UTC(2026, 0, 2, 0, 0, 1, 500)))).toBe(1);
     expect((await db.selectFrom('audit_events').select('id').execute()).map((row) => row.id)).toEqual([event(2).id]);
+  });
+});
+
+/** A reader collected on demand. */
+class TestReader extends MetricReader {
+  protected onForceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  protected onShutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+describe('the audit sink across a database outage', () => {
+  let db: Kysely<AuditDatabase>;
+  let reader: TestReader;
+  const settings = { ...DEFAULT_AUDIT_TRAIL_SETTINGS, batchSize: 2, maxPending: 4, flushDelayMs: 0 };
+  const ids = async () => (await db.selectFrom('audit_events').select('id').orderBy('id').execute()).map((row) => row.id);
+  // The table gone for a while: the database refuses every insert, for a reason that is not the rows'.
+  const outage = () => sql`alter table audit_events rename to audit_events_away`.execute(db);
+  const recovery = () => sql`alter table audit_events_away rename to audit_events`.execute(db);
+
+  beforeEach(async () => {
+    reader = new TestReader();
+    metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+    db = await openLibraryTestDatabase<AuditDatabase>({
+      hostTables: { users: { passwords: false } },
+      migrations: { '0700_create_audit_events': createAuditEvents, '0702_add_audit_event_kind': addAuditEventKind },
+      organizations: ['org'],
+    });
+  });
+  afterEach(async () => {
+    await db.destroy();
+    metrics.disable();
+    jest.restoreAllMocks();
+  });
+
+  it('holds the events while the database refuses them and writes them, in order, once it is back', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const sink = new DatabaseAuditSink(db, settings);
+    await outage();
+    let settled = 0;
+    const written = [1, 2, 3].map((n) => sink.write(event(n)).then(() => settled++));
+    await eventually(async () => (warn.mock.calls.length > 0 ? true : undefined));
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Audit events cannot be written \(.*audit_events.*\); holding up to 4/));
+    // A few attempts fail meanwhile; none of them settles an event.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(settled).toBe(0);
+    await recovery();
+    await Promise.all(written);
+    expect(await ids()).toEqual([1, 2, 3].map((n) => event(n).id));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Audit events are written again after \d+ failed attempt\(s\); 0 event\(s\) were dropped/));
+    await sink.onApplicationShutdown();
+  });
+
+  it('past maxPending during the outage, drops new events, counts them in kobana.audit.events_dropped and says how many once it is back', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const sink = new DatabaseAuditSink(db, settings);
+    await outage();
+    const kept = [1, 2, 3, 4].map((n) => sink.write(event(n)));
+    await eventually(async () => (warn.mock.calls.length > 0 ? true : undefined));
+    const dropped = [5, 6, 7].map((n) => sink.write(event(n)));
+    for (const write of dropped) await expect(write).rejects.toThrow('4 audit events are waiting');
+    expect(error).toHaveBeenCalledTimes(1);
+    const { resourceMetrics } = await reader.collect();
+    const points = (name: string) => resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics).find((m) => m.descriptor.name === name)?.dataPoints;
+    expect(points('kobana.audit.events_dropped')?.[0].value).toBe(3);
+    expect(points('kobana.audit.events_pending')?.[0].value).toBe(4);
+    await recovery();
+    await Promise.all(kept);
+    expect(await ids()).toEqual([1, 2, 3, 4].map((n) => event(n).id));
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/; 3 event\(s\) were dropped while the queue was full$/));
+    await sink.onApplicationShutdown();
+  });
+
+  it('at shutdown, tries what it holds once and gives up rather than waiting for the database', async () => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const sink = new DatabaseAuditSink(db, settings);
+    await outage();
+    const held = sink.write(event(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sink.onApplicationShutdown();
+    await expect(held).rejects.toThrow(/audit_events/);
   });
 });

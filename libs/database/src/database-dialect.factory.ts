@@ -1,17 +1,23 @@
-import { Logger } from '@nestjs/common';
 import { Dialect, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import { DatabaseLocation } from './database-url.parser';
+import type { DatabaseOptions } from './database.options';
+import { DatabaseOutageService } from './database-outage.service';
 import { openPostgresPool } from './postgres-connection.factory';
 import { openSqlite } from './sqlite-connection.factory';
 import { withStatementCache } from './sqlite-statement-cache.factory';
 
-/** The Kysely dialect for a parsed `DATABASE_URL`; connections open lazily (PostgreSQL) or at once (SQLite). */
-export function createDialect(location: DatabaseLocation): Dialect {
-  if (location.dialect === 'sqlite') return new SqliteDialect({ database: withStatementCache(openSqlite(location)) });
-  const logger = new Logger('Database');
-  return new PostgresDialect({
-    pool: openPostgresPool(location, (error) => logger.warn(`An idle PostgreSQL connection failed: ${error.message}`)),
-  });
+/**
+ * The Kysely dialect for a parsed `DATABASE_URL`; connections open lazily
+ * (PostgreSQL) or at once (SQLite). `statementTimeoutMs` is the serving
+ * bound; the migrations' dialect passes 0 (a migration may rewrite a table).
+ */
+export function createDialect(
+  location: DatabaseLocation,
+  options: DatabaseOptions & { max?: number },
+  outage = new DatabaseOutageService('PostgreSQL'),
+): Dialect {
+  if (location.dialect === 'sqlite') return new SqliteDialect({ database: withStatementCache(openSqlite(location, options.busyTimeoutMs)) });
+  return new PostgresDialect({ pool: openPostgresPool(location, { ...options, outage }) });
 }
 
 /**

@@ -21,10 +21,10 @@ export async function migrateToLatest(db: Kysely<any>, migrations: DatabaseMigra
   const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
   const { error, results = [] } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {
-    const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    const failed = results.find((result) => result.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    // No migration named: the migrator failed before running any (the database did not answer, the lock was refused).
+    throw new Error(failed ? `Migration ${failed} failed: ${reason}` : `Migrations could not start: ${reason}`, { cause: error });
   }
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

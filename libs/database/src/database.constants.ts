@@ -1,10 +1,10 @@
-/** Milliseconds a writer waits for another process's lock before SQLITE_BUSY. */
+/** Milliseconds a writer waits for another process's lock before SQLITE_BUSY: the default of `DATABASE_BUSY_TIMEOUT_MS`. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** Connections per replica's PostgreSQL pool: the worker, the webhook loop and concurrent requests. */
 export const POSTGRES_POOL_MAX = 10;
 
-/** Milliseconds a query waits for a pooled PostgreSQL connection (free or newly opened) before failing as transient. */
+/** Milliseconds a query waits for a pooled PostgreSQL connection (free or newly opened) before failing as transient: the default of `DATABASE_ACQUIRE_TIMEOUT_MS`. */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
 
 /**

@@ -9,6 +9,18 @@ import type { SqliteDatabase } from 'kysely';
  */
 export const SQLITE_STATEMENT_CACHE_SIZE = 500;
 
+/** The statement Kysely's SQLite driver sends to roll a failed transaction back. */
+const ROLLBACK = 'rollback';
+
+/**
+ * What Kysely runs instead of `rollback` when SQLite has already rolled the
+ * transaction back itself, as it does on SQLITE_FULL, SQLITE_IOERR and
+ * SQLITE_NOMEM: the `rollback` would fail with "cannot rollback - no
+ * transaction is active", and Kysely would throw that instead of the error
+ * that caused it, hiding a full disk behind a message about transactions.
+ */
+const ROLLED_BACK = { reader: false, all: () => [], run: () => ({ changes: 0, lastInsertRowid: 0 }), iterate: () => [][Symbol.iterator]() };
+
 /**
  * The database as Kysely's SQLite dialect sees it, with each SQL text prepared
  * once. Kysely prepares the statement of every query it runs, measured at
@@ -25,6 +37,7 @@ export function withStatementCache(database: Database.Database, size = SQLITE_ST
       database.close();
     },
     prepare: (sql: string) => {
+      if (sql === ROLLBACK && !database.inTransaction) return ROLLED_BACK;
       const cached = statements.get(sql);
       if (cached && !cached.busy) {
         // Map order is insertion order: re-inserting marks it most recently used.

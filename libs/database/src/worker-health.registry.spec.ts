@@ -1,3 +1,5 @@
+import { metrics } from '@opentelemetry/api';
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { WorkerHealthRegistry } from './worker-health.registry';
 
 describe('WorkerHealthRegistry', () => {
@@ -43,5 +45,46 @@ describe('WorkerHealthRegistry', () => {
     registry.unregister('executions');
     expect(registry.has('executions')).toBe(false);
     expect(registry.list()).toEqual([]);
+  });
+});
+
+/** A reader collected on demand. */
+class TestReader extends MetricReader {
+  protected onForceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  protected onShutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+describe('WorkerHealthRegistry metrics', () => {
+  afterEach(() => metrics.disable());
+
+  it('exports each worker’s failures in a row and time since its last success, by name', async () => {
+    const reader = new TestReader();
+    metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+    const registry = new WorkerHealthRegistry({ staleAfterMs: 10_000 });
+    const now = Date.now();
+    registry.register('executions', { intervalMs: 500 }, now - 60_000);
+    registry.succeeded('executions', now - 30_000);
+    registry.failed('executions');
+    registry.failed('executions');
+    registry.register('webhook-deliveries', { intervalMs: 1000 }, now - 5000);
+    const { resourceMetrics } = await reader.collect();
+    const points = (name: string) =>
+      Object.fromEntries(
+        resourceMetrics.scopeMetrics
+          .flatMap((scope) => scope.metrics)
+          .find((metric) => metric.descriptor.name === name)!
+          .dataPoints.map((point) => [point.attributes['kobana.worker.name'], point.value]),
+      );
+    expect(points('kobana.worker.consecutive_failures')).toEqual({ executions: 2, 'webhook-deliveries': 0 });
+    const since = points('kobana.worker.time_since_success');
+    expect(since.executions).toBeGreaterThanOrEqual(30);
+    expect(since.executions).toBeLessThan(31);
+    expect(since['webhook-deliveries']).toBeGreaterThanOrEqual(5);
+    expect(since['webhook-deliveries']).toBeLessThan(6);
+    registry.onModuleDestroy();
   });
 });

@@ -79,7 +79,7 @@ export class HostFlowsModule {
       settings: {
         inject: [HOST_SETTINGS],
         // Who may read `/audit` is the host's People's to say (identity's ask `auditRoles`, see hostAuditOptions).
-        useFactory: (settings: HostSettings) => ({ retentionDays: settings.auditRetentionDays }),
+        useFactory: (settings: HostSettings) => ({ retentionDays: settings.auditRetentionDays, maxPending: settings.auditMaxPending }),
       },
     });
     const oauth = OAuthServerModule.register({

@@ -1,14 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { Kysely } from 'kysely';
-import { databaseReadinessChecks, HealthModule, HostLoggingModule, ReadinessCheck } from '@kobana/host-kit';
+import { WorkerHealthModule } from '@kobana/database';
+import { databaseReadinessChecks, HealthModule, HostLoggingModule, ReadinessOptions } from '@kobana/host-kit';
 import { HostAuditEventsModule } from './audit/host-audit-events.module';
 import { HostConfigModule } from './config/host-config.module';
 import { HostDatabaseModule } from './database/host-database.module';
 import { hostMigrations } from './database/host.migration';
 import { HostFlowsModule } from './host-flows.module';
 import { HostServicesModule } from './host-services.module';
-import { HOST_DATABASE } from './host.constants';
+import { HOST_DATABASE, HOST_SETTINGS } from './host.constants';
 import type { HostDescriptor } from './host-descriptor.interface';
+import type { HostSettings } from './config/host-settings.interface';
 import { hostMcpEndpoint } from './mcp/host-mcp.options';
 import { hostOpenApi } from './openapi/host-openapi.module';
 
@@ -31,11 +33,16 @@ export class PlatformModule {
     const migrations = hostMigrations(host);
     const health = HealthModule.forRootAsync({
       imports: host.health?.imports ?? [],
-      inject: [HOST_DATABASE, ...(host.health?.inject ?? [])],
-      useFactory: (db: Kysely<unknown>, ...args: unknown[]): ReadinessCheck[] => [
-        ...databaseReadinessChecks(db, migrations),
-        ...(host.health?.useFactory(...args) ?? []),
-      ],
+      inject: [HOST_DATABASE, HOST_SETTINGS, ...(host.health?.inject ?? [])],
+      useFactory: (db: Kysely<unknown>, settings: HostSettings, ...args: unknown[]): ReadinessOptions => ({
+        checks: [...databaseReadinessChecks(db, migrations), ...(host.health?.useFactory(...args) ?? [])],
+        timeoutMs: settings.READINESS_TIMEOUT_MS,
+      }),
+    });
+    // Every worker (execution queue, deliveries, pruners, …) reports here; `/readyz` names a stale one.
+    const workers = WorkerHealthModule.forRootAsync({
+      inject: [HOST_SETTINGS],
+      useFactory: (settings: HostSettings) => ({ staleAfterMs: settings.WORKER_STALE_AFTER_MS }),
     });
     return {
       module: PlatformModule,
@@ -43,6 +50,7 @@ export class PlatformModule {
         HostLoggingModule.forRoot(),
         HostConfigModule.forHost(host),
         HostDatabaseModule.forHost(host),
+        workers,
         health,
         HostServicesModule.forHost(host),
         hostMcpEndpoint(host, flows),

@@ -1,3 +1,5 @@
+import { DEFAULT_WORKER_STALE_AFTER_MS } from '@kobana/database';
+import { DEFAULT_READINESS_TIMEOUT_MS } from '../health/readiness.options';
 import { Environment, parseIntegerSetting, readSetting } from './setting.parser';
 import { parseTrustProxy, TrustProxySetting } from './trust-proxy.parser';
 
@@ -30,6 +32,20 @@ export interface DeploymentConfig {
    * `HTTP_HEADERS_TIMEOUT_MS`, @default HTTP_KEEP_ALIVE_TIMEOUT_MS + 1000
    */
   HTTP_HEADERS_TIMEOUT_MS: number;
+  /**
+   * How long `GET /readyz` may take in all: a check that has not answered by
+   * then (a stalled database, a pool with no free connection) counts as
+   * failed, and the probe answers 503 naming it. Below the probe's own
+   * timeout (Kubernetes: 1 s by default). `READINESS_TIMEOUT_MS`, @default 1000
+   */
+  READINESS_TIMEOUT_MS: number;
+  /**
+   * How long a background worker (execution queue, webhook deliveries,
+   * pruners) may go without a successful poll before `/readyz` answers 503
+   * naming it; a worker whose interval is longer gets three of its intervals.
+   * `WORKER_STALE_AFTER_MS`, @default 60000
+   */
+  WORKER_STALE_AFTER_MS: number;
 }
 
 /** The default of `SHUTDOWN_GRACE_MS`. */
@@ -55,5 +71,14 @@ export function readDeploymentConfig(env: Environment, problems: string[]): Depl
   if (headersMs <= keepAliveMs) {
     problems.push(`HTTP_HEADERS_TIMEOUT_MS (${headersMs}) must be greater than HTTP_KEEP_ALIVE_TIMEOUT_MS (${keepAliveMs})`);
   }
-  return { TRUST_PROXY: trustProxy, SHUTDOWN_GRACE_MS: graceMs, HTTP_KEEP_ALIVE_TIMEOUT_MS: keepAliveMs, HTTP_HEADERS_TIMEOUT_MS: headersMs };
+  const readinessMs = parseIntegerSetting('READINESS_TIMEOUT_MS', readSetting(env, 'READINESS_TIMEOUT_MS'), DEFAULT_READINESS_TIMEOUT_MS, 50, problems);
+  const staleMs = parseIntegerSetting('WORKER_STALE_AFTER_MS', readSetting(env, 'WORKER_STALE_AFTER_MS'), DEFAULT_WORKER_STALE_AFTER_MS, 100, problems);
+  return {
+    TRUST_PROXY: trustProxy,
+    SHUTDOWN_GRACE_MS: graceMs,
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: keepAliveMs,
+    HTTP_HEADERS_TIMEOUT_MS: headersMs,
+    READINESS_TIMEOUT_MS: readinessMs,
+    WORKER_STALE_AFTER_MS: staleMs,
+  };
 }

@@ -10,9 +10,15 @@ describe('readServerConfig', () => {
       PUBLIC_URL: 'http://localhost:3000',
       DATABASE_URL: 'sqlite:./data/host.sqlite',
       TRUST_PROXY: false,
+      DATABASE_STARTUP_TIMEOUT_MS: 60_000,
+      DATABASE_ACQUIRE_TIMEOUT_MS: 5000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
+      DATABASE_BUSY_TIMEOUT_MS: 5000,
       SHUTDOWN_GRACE_MS: 10_000,
       HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
       HTTP_HEADERS_TIMEOUT_MS: 66_000,
+      READINESS_TIMEOUT_MS: 1000,
+      WORKER_STALE_AFTER_MS: 60_000,
     });
     expect(problems).toEqual([]);
   });

@@ -1,12 +1,13 @@
 import { parseDatabaseUrl } from '@kobana/database';
 import { Environment, readSetting } from './setting.parser';
 import { DeploymentConfig, readDeploymentConfig } from './deployment-config.parser';
+import { DatabaseConfig, readDatabaseConfig } from './database-config.parser';
 
 /**
  * The settings every host reads alike: where it listens, the origin clients
  * reach, where its data lives, and how it runs behind a proxy.
  */
-export interface ServerConfig extends DeploymentConfig {
+export interface ServerConfig extends DeploymentConfig, DatabaseConfig {
   /** TCP port of the HTTP server. `PORT`, @default 3000 */
   PORT: number;
   /**
@@ -23,7 +24,7 @@ export interface ServerConfig extends DeploymentConfig {
 /**
  * Reads {@link ServerConfig} from `env`, with the host's default database.
  * Problems are added to `problems` (PORT, then PUBLIC_URL, then
- * DATABASE_URL, then the deployment settings), so the host reports them together with its own; the
+ * DATABASE_URL, then the database's bounds, then the deployment settings), so the host reports them together with its own; the
  * defaults stand in for refused values.
  */
 export function readServerConfig(env: Environment, defaultDatabaseUrl: string, problems: string[]): ServerConfig {
@@ -35,8 +36,9 @@ export function readServerConfig(env: Environment, defaultDatabaseUrl: string, p
   } catch (error) {
     problems.push((error as Error).message);
   }
+  const database = readDatabaseConfig(env, problems);
   const deployment = readDeploymentConfig(env, problems);
-  return { PORT: port, HOST: readSetting(env, 'HOST') ?? '127.0.0.1', PUBLIC_URL: publicUrl, DATABASE_URL: databaseUrl, ...deployment };
+  return { PORT: port, HOST: readSetting(env, 'HOST') ?? '127.0.0.1', PUBLIC_URL: publicUrl, DATABASE_URL: databaseUrl, ...database, ...deployment };
 }
 
 function parsePort(value: string | undefined, problems: string[]): number {

@@ -1,20 +1,22 @@
-import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { LIVENESS_PATH, READINESS_PATH } from './health.constants';
 import { HealthMessages } from './health.messages';
 import { HostReadiness } from './host-readiness.service';
-import { READINESS_CHECKS, ReadinessCheck, ReadinessFailure } from './readiness-check.interface';
+import { ReadinessProbe, WorkerReadiness } from './readiness-probe.service';
 
-/** How long one check may take before it counts as failed: a probe must answer within a load balancer's timeout. */
-export const READINESS_CHECK_TIMEOUT_MS = 2000;
+/** Seconds a load balancer is told to wait before polling a replica that is not ready again. */
+const NOT_READY_RETRY_AFTER_SECONDS = 1;
 
 /** What `GET /readyz` answers. */
 export interface ReadinessAnswer {
   status: 'ready' | 'unavailable';
-  /** Each check by name: `ok`, or why it failed. */
+  /** Each check by name (`draining`, `database`, `migrations`, `redis`, `worker:<name>`…): `ok`, or why it failed. */
   checks: Record<string, string>;
   /** The names of the failed checks (absent when ready). */
   failed?: string[];
+  /** Each background worker by name: its last successful poll and its failures since. */
+  workers: Record<string, WorkerReadiness>;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ReadinessAnswer {
 export class HealthController {
   constructor(
     private readonly readiness: HostReadiness,
-    @Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[],
+    private readonly probe: ReadinessProbe,
   ) {}
 
   /** Liveness: the process serves HTTP. Touches nothing else, so a database outage never gets a replica restarted. */
@@ -37,34 +39,25 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: not draining, and every host check passes; 503 naming the failed ones otherwise. */
+  /**
+   * Readiness: not draining, every host check passes within the probe's
+   * budget, and no worker is stale; 503 naming the failed ones otherwise.
+   */
   @Get(READINESS_PATH)
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessAnswer> {
     const results: Array<[string, string]> = [['draining', this.readiness.draining ? HealthMessages.draining() : HealthMessages.ok()]];
+    let workers: Record<string, WorkerReadiness> = {};
     // Draining: the answer is 503 whatever the checks say, and the database may be closing.
-    if (!this.readiness.draining) results.push(...(await Promise.all(this.checks.map(async (check) => [check.name, await run(check)] as [string, string]))));
+    if (!this.readiness.draining) {
+      const report = await this.probe.run();
+      results.push(...report.checks);
+      workers = report.workers;
+    }
     const failed = results.filter(([, outcome]) => outcome !== HealthMessages.ok()).map(([name]) => name);
-    res.status(failed.length > 0 ? 503 : 200).set('Cache-Control', 'no-store');
+    res.set('Cache-Control', 'no-store');
+    if (failed.length > 0) res.status(503).set('Retry-After', String(NOT_READY_RETRY_AFTER_SECONDS));
+    else res.status(200);
     const checks = Object.fromEntries(results);
-    return failed.length > 0 ? { status: 'unavailable', checks, failed } : { status: 'ready', checks };
-  }
-}
-
-/** One check's outcome, bounded in time. */
-async function run(check: ReadinessCheck): Promise<string> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      check.check(),
-      new Promise<never>(
-        (_, reject) =>
-          (timer = setTimeout(() => reject(new ReadinessFailure(HealthMessages.timedOut(READINESS_CHECK_TIMEOUT_MS))), READINESS_CHECK_TIMEOUT_MS)),
-      ),
-    ]);
-    return HealthMessages.ok();
-  } catch (error) {
-    return error instanceof ReadinessFailure ? error.message : HealthMessages.failed();
-  } finally {
-    clearTimeout(timer);
+    return failed.length > 0 ? { status: 'unavailable', checks, failed, workers } : { status: 'ready', checks, workers };
   }
 }

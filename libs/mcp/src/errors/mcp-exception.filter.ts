@@ -67,7 +67,7 @@ export class McpExceptionFilter implements ExceptionFilter {
     }
     // A fault the host knows to be passing (a database locked for a moment): the client should retry, not give up.
     const retryAfter = this.availability.retryAfterOnError?.(exception);
-    if (retryAfter !== undefined) return unavailable(retryAfter, this.options.retryAfterOn503);
+    if (retryAfter !== undefined) return unavailable(retryAfter, this.options.retryAfterOn503, this.availability.messageOnError?.(exception));
     const correlationId = randomUUID();
     this.logger.error(McpMessages.unhandledError(correlationId), exception instanceof Error ? exception.stack : String(exception));
     return internalError(correlationId);

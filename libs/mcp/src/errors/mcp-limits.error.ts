@@ -16,13 +16,14 @@ export function rateLimited(retryAfterSeconds: number): JsonRpcException {
 }
 
 /**
- * 503 -32030 "Server unavailable": draining, saturated, or a transient fault.
- * `Retry-After` unless the host turned it off (`retryAfterOn503: false`).
+ * 503 -32030 "Server unavailable" (or the host's `message` for the fault):
+ * draining, saturated, or a transient fault. `Retry-After` unless the host
+ * turned it off (`retryAfterOn503: false`).
  */
-export function unavailable(retryAfterSeconds: number, withRetryAfter: boolean): JsonRpcException {
+export function unavailable(retryAfterSeconds: number, withRetryAfter: boolean, message = McpLimitsMessages.unavailable()): JsonRpcException {
   return new JsonRpcException(
     JsonRpcErrorCode.Unavailable,
-    McpLimitsMessages.unavailable(),
+    message,
     HttpStatus.SERVICE_UNAVAILABLE,
     undefined,
     withRetryAfter ? { 'Retry-After': String(wholeSeconds(retryAfterSeconds)) } : {},

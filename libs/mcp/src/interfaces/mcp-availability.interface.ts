@@ -26,6 +26,12 @@ export interface McpAvailability {
    * @returns the seconds after which a retry should succeed, or `undefined` for a real failure.
    */
   retryAfterOnError?(error: unknown): number | undefined;
+  /**
+   * Optional: the -32030's `message` for such an error, when the client is
+   * better told more than "Server unavailable" (the storage is full).
+   * @returns the message, or `undefined` for the usual one.
+   */
+  messageOnError?(error: unknown): string | undefined;
 }
 
 /** Injection token of the {@link McpAvailability} the module consults (the `availability` option). */

@@ -27,6 +27,7 @@ function readHostSettings(host: Pick<HostDescriptor, 'name' | 'envPrefix'>, env:
   const caFileSetting = name('OAUTH_CLIENT_METADATA_CA_FILE');
   const allowLoopback = parseBooleanSetting(allowLoopbackSetting, readSetting(env, allowLoopbackSetting), false, later);
   const auditRetentionDays = parseIntegerSetting(name('AUDIT_RETENTION_DAYS'), readSetting(env, name('AUDIT_RETENTION_DAYS')), 90, 1, later);
+  const auditMaxPending = parseIntegerSetting(name('AUDIT_MAX_PENDING'), readSetting(env, name('AUDIT_MAX_PENDING')), 10_000, 1, later);
   return {
     ...server,
     signingSecretName,
@@ -36,6 +37,7 @@ function readHostSettings(host: Pick<HostDescriptor, 'name' | 'envPrefix'>, env:
     // A path only: the file is read when the application is created, keeping this loader free of I/O.
     clientMetadata: { allowLoopback, allowLoopbackSetting, caFile: readSetting(env, caFileSetting), caFileSetting },
     auditRetentionDays,
+    auditMaxPending,
   };
 }
 
@@ -59,7 +61,7 @@ export function loadHostConfig<Own extends object, P extends string = string>(
   const own = host.config?.(env, problems, settings) ?? ({} as Own);
   problems.push(...later);
   if (problems.length > 0) throw new ConfigurationError(problems);
-  const { signingSecretName, signingSecret, demo, openApiUi, clientMetadata, auditRetentionDays, ...server } = settings;
+  const { signingSecretName, signingSecret, demo, openApiUi, clientMetadata, auditRetentionDays, auditMaxPending, ...server } = settings;
   const prefix = host.envPrefix;
   return {
     ...server,
@@ -69,6 +71,7 @@ export function loadHostConfig<Own extends object, P extends string = string>(
     [clientMetadata.allowLoopbackSetting]: clientMetadata.allowLoopback,
     [clientMetadata.caFileSetting]: clientMetadata.caFile,
     [`${prefix}AUDIT_RETENTION_DAYS`]: auditRetentionDays,
+    [`${prefix}AUDIT_MAX_PENDING`]: auditMaxPending,
     ...own,
   } as HostConfig<P> & Own;
 }
@@ -81,10 +84,16 @@ export function hostSettingsOf(host: Pick<HostDescriptor, 'envPrefix'>, get: (ke
     HOST: get('HOST') as string,
     PUBLIC_URL: get('PUBLIC_URL') as string,
     DATABASE_URL: get('DATABASE_URL') as string,
+    DATABASE_STARTUP_TIMEOUT_MS: get('DATABASE_STARTUP_TIMEOUT_MS') as number,
+    DATABASE_ACQUIRE_TIMEOUT_MS: get('DATABASE_ACQUIRE_TIMEOUT_MS') as number,
+    DATABASE_STATEMENT_TIMEOUT_MS: get('DATABASE_STATEMENT_TIMEOUT_MS') as number,
+    DATABASE_BUSY_TIMEOUT_MS: get('DATABASE_BUSY_TIMEOUT_MS') as number,
     TRUST_PROXY: get('TRUST_PROXY') as HostSettings['TRUST_PROXY'],
     SHUTDOWN_GRACE_MS: get('SHUTDOWN_GRACE_MS') as number,
     HTTP_KEEP_ALIVE_TIMEOUT_MS: get('HTTP_KEEP_ALIVE_TIMEOUT_MS') as number,
     HTTP_HEADERS_TIMEOUT_MS: get('HTTP_HEADERS_TIMEOUT_MS') as number,
+    READINESS_TIMEOUT_MS: get('READINESS_TIMEOUT_MS') as number,
+    WORKER_STALE_AFTER_MS: get('WORKER_STALE_AFTER_MS') as number,
     signingSecretName: `${host.envPrefix}SIGNING_SECRET`,
     signingSecret: value('SIGNING_SECRET'),
     demo: value('DEMO'),
@@ -96,5 +105,6 @@ export function hostSettingsOf(host: Pick<HostDescriptor, 'envPrefix'>, get: (ke
       caFileSetting: `${host.envPrefix}OAUTH_CLIENT_METADATA_CA_FILE`,
     },
     auditRetentionDays: value('AUDIT_RETENTION_DAYS'),
+    auditMaxPending: value('AUDIT_MAX_PENDING'),
   };
 }

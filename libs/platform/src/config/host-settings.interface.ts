@@ -43,6 +43,13 @@ export type HostConfig<P extends string> = ServerConfig & {
 } & {
   /** Days the audit trail keeps an event; older ones are pruned. `<P>AUDIT_RETENTION_DAYS`, @default 90 */
   [K in `${P}AUDIT_RETENTION_DAYS`]: number;
+} & {
+  /**
+   * Audit events held in memory at most while the database does not take
+   * them (an outage); past it, new events are dropped and counted.
+   * `<P>AUDIT_MAX_PENDING`, @default 10000
+   */
+  [K in `${P}AUDIT_MAX_PENDING`]: number;
 };
 
 /** The shared settings as the platform's own code reads them, whatever the host's prefix. */
@@ -61,4 +68,5 @@ export interface HostSettings extends ServerConfig {
     caFileSetting: string;
   };
   auditRetentionDays: number;
+  auditMaxPending: number;
 }

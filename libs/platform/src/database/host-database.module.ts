@@ -2,6 +2,7 @@ import { DynamicModule, Inject, Logger, Module, OnModuleDestroy } from '@nestjs/
 import { APP_FILTER } from '@nestjs/core';
 import { Kysely } from 'kysely';
 import { DatabaseUnavailableFilter } from '@kobana/database';
+import { databaseOptionsOf } from '@kobana/host-kit';
 import { HOST_DATABASE, HOST_SETTINGS } from '../host.constants';
 import type { HostDescriptor } from '../host-descriptor.interface';
 import { HostMessages } from '../host.messages';
@@ -27,7 +28,7 @@ export class HostDatabaseModule implements OnModuleDestroy {
           provide: HOST_DATABASE,
           inject: [HOST_SETTINGS],
           useFactory: async (settings: HostSettings): Promise<Kysely<unknown>> => {
-            const { db, applied, description } = await openHostDatabase<unknown>(host, settings.DATABASE_URL);
+            const { db, applied, description } = await openHostDatabase<unknown>(host, settings.DATABASE_URL, databaseOptionsOf(settings));
             new Logger('Database').log(HostMessages.databaseOpened(description, applied));
             return db;
           },

@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { ApprovalKeys, confirmationOptions, DatabaseConfirmationStore } from '@kobana/approvals';
 import { DatabaseAuditSink } from '@kobana/audit';
-import { retryAfterOnDatabaseError } from '@kobana/database';
+import { messageOnDatabaseError, retryAfterOnDatabaseError } from '@kobana/database';
 import { STRICT_VALIDATION_OPTIONS } from '@kobana/host-kit';
 import { McpModule, McpModuleOptions } from '@kobana/mcp';
 import { OAUTH_UNPARSED_PATHS, OAuthBearerVerifier } from '@kobana/oauth';
@@ -42,7 +42,7 @@ export function platformMcpOptions(
     instructions: host.mcp.instructions,
     validation: { ...STRICT_VALIDATION_OPTIONS },
     unparsedPaths: [...(host.mcp.unparsedPaths ?? []), ...OAUTH_UNPARSED_PATHS],
-    availability: { unavailableFor: () => undefined, retryAfterOnError: retryAfterOnDatabaseError },
+    availability: { unavailableFor: () => undefined, retryAfterOnError: retryAfterOnDatabaseError, messageOnError: messageOnDatabaseError },
     ...confirmationOptions(store, keys),
     auditSink,
   };
