@@ -106,8 +106,8 @@ function probeCases(
 }
 
 const PLATFORM_WORKERS = ['ApprovalsPruner', 'AuditEventsPruner', 'OAuthPruner'];
-probeCases('Kadu', () => startKadu(), KADU_DATABASE, ['database', 'migrations'], [...PLATFORM_WORKERS, 'executions', 'webhook-deliveries']);
-probeCases('Billing', () => startBilling() as Promise<BillingTestApp>, BILLING_DATABASE, ['database', 'migrations'], PLATFORM_WORKERS);
+probeCases('Kadu', () => startKadu(), KADU_DATABASE, ['database', 'migrations', 'storage'], [...PLATFORM_WORKERS, 'executions', 'webhook-deliveries']);
+probeCases('Billing', () => startBilling() as Promise<BillingTestApp>, BILLING_DATABASE, ['database', 'migrations', 'storage'], PLATFORM_WORKERS);
 
 describe('Kadu probes with Redis', () => {
   let redis: TestRedis;

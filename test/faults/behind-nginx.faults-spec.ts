@@ -74,17 +74,17 @@ describe('faults: two replicas of the build on PostgreSQL and Redis, behind ngin
     });
   }
 
-  faultCase({ name: 'PostgreSQL fast restart', readinessDown: false, inject: async () => world.cluster.control('restart') });
+  faultCase({ name: 'PostgreSQL fast restart', readinessDown: false, inject: async () => world.cluster.restart() });
 
   faultCase({
     name: 'PostgreSQL stopped 5 s',
     readinessDown: true,
     inject: async () => {
-      world.cluster.control('stop');
+      world.cluster.halt();
       try {
         await delay(POSTGRES_DOWN_MS);
       } finally {
-        world.cluster.control('start');
+        world.cluster.start();
       }
     },
   });

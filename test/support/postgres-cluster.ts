@@ -29,11 +29,12 @@ export interface PostgresCluster {
   admin(statement: string): Promise<void>;
   /** Stops the server (fast shutdown) and deletes its directory. */
   stop(): void;
-  /**
-   * `pg_ctl stop`, `start` or `restart` (fast shutdown) on the running
-   * cluster, waiting until it is done: a database outage, for the fault specs.
-   */
-  control(action: 'stop' | 'start' | 'restart'): void;
+  /** `pg_ctl restart -m fast`: every session is ended (57P01), the server is back on the same port. */
+  restart(): void;
+  /** `pg_ctl stop -m fast`, keeping the data: the port refuses connections until {@link start}. */
+  halt(): void;
+  /** Starts a halted server again on the same port. */
+  start(): void;
   /** The server's processes, the postmaster first: what a freeze (SIGSTOP) must reach. */
   pids(): number[];
 }
@@ -83,14 +84,13 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
       `-c max_connections=${options.maxConnections ?? 300}`,
     ].join(' ');
     const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '30', 'start']);
+    const halt = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
     start();
     const serverUrl = `postgres://${SUPERUSER}@127.0.0.1:${port}`;
     return {
       serverUrl,
       urlOf: (database) => `${serverUrl}/${encodeURIComponent(database)}`,
       admin: (statement) => runMaintenance(serverUrl, statement),
-      // The log file keeps the server's output off pg_ctl's pipe, which execFileSync would wait on.
-      control: (action) => (action === 'start' ? start() : run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-m', 'fast', '-w', '-t', '30', action])),
       pids: () => {
         const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
         const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' }).stdout;
@@ -102,6 +102,9 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
             .map(Number),
         ];
       },
+      restart: () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-m', 'fast', '-w', '-t', '30', 'restart']),
+      halt,
+      start,
       stop: () => {
         try {
           run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);

@@ -6,9 +6,14 @@ import { DatabaseMessages } from './database.messages';
 /**
  * The statement whose success shows the database stores again: an insert
  * needs room. An update or delete may succeed while touching nothing (the
- * worker's claim of an empty queue), so it proves nothing.
+ * worker's claim of an empty queue), so it proves nothing. Only an insert
+ * outside a transaction counts: inside one, the row may sit in memory until
+ * the commit fails for want of room.
  */
 const INSERT_NODE = 'InsertQueryNode';
+/** How Kysely opens a transaction (`begin`, or `start transaction …` with an isolation level) and ends one. */
+const BEGIN = /^\s*(begin|start transaction)\b/i;
+const END = /^\s*(commit|rollback)\s*$/i;
 
 /**
  * While writes fail, the readiness probe tries one real write this often at
@@ -31,6 +36,8 @@ const trackers = new WeakMap<Kysely<any>, DatabaseStorageService>();
 export class DatabaseStorageService {
   private failure?: string;
   private lastProbe = 0;
+  /** Transactions open, across the pool's connections: more than the true count at worst, which only delays a recovery to the probe. */
+  private openTransactions = 0;
 
   constructor(private readonly logger = new Logger('Database')) {}
 
@@ -56,9 +63,12 @@ export class DatabaseStorageService {
     if (event.level === 'error') {
       const fault = databaseFault(event.error);
       if (fault?.kind === 'storage') this.failed(fault.code);
-    } else if (this.failure !== undefined && event.query.query.kind === INSERT_NODE) {
-      this.succeeded();
+      return;
     }
+    const text = event.query.sql;
+    if (BEGIN.test(text)) this.openTransactions++;
+    else if (END.test(text)) this.openTransactions = Math.max(0, this.openTransactions - 1);
+    else if (this.failure !== undefined && this.openTransactions === 0 && event.query.query.kind === INSERT_NODE) this.succeeded();
   }
 
   /**

@@ -45,7 +45,7 @@ describe('transientDatabaseFault', () => {
     },
   );
 
-  it.each(['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_FSYNC', '53100', '58030'])(
+  it.each(['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_FSYNC', '53100', '58030', 'ENOSPC', 'EDQUOT'])(
     'reads %s as a storage fault: Retry-After 30 and a message saying storage is full',
     (code) => {
       expect(databaseFault(withCode(code))).toEqual({ code, kind: 'storage' });

@@ -47,6 +47,13 @@ const POSTGRES_UNAVAILABLE_CLASSES = ['08', '53'];
 const POSTGRES_STORAGE_CODES = new Set(['53100', '58030']);
 
 /**
+ * The file system full under a write beside the database (an uploaded file,
+ * an execution's output, usually on the same disk): the same answer as a full
+ * database, rather than a 500.
+ */
+const FILE_SYSTEM_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
  * What the socket to PostgreSQL says when the server is down, restarting or
  * out of reach. A host that does not resolve (ENOTFOUND) is left out: that is
  * a wrong `DATABASE_URL` far more often than an outage.
@@ -141,6 +148,7 @@ function faultOfCode(code: string): DatabaseFault | undefined {
     return SQLITE_UNAVAILABLE_PREFIXES.some((prefix) => code.startsWith(prefix)) ? { code, kind: 'unavailable' } : undefined;
   }
   if (SOCKET_CODES.has(code)) return { code, kind: 'unavailable' };
+  if (FILE_SYSTEM_STORAGE_CODES.has(code)) return { code, kind: 'storage' };
   // A SQLSTATE has five characters; Node's own codes (`ERR_…`) never do.
   if (code.length !== 5) return undefined;
   if (POSTGRES_STORAGE_CODES.has(code)) return { code, kind: 'storage' };

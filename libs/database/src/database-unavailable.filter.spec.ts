@@ -17,8 +17,8 @@ function adapterStub(headersSent = false): Stub {
 const request = { tag: 'request' };
 const response = { tag: 'response' };
 
-function hostOf(type = 'http'): ArgumentsHost {
-  return { getType: () => type, getArgByIndex: (index: number) => [request, response][index] } as unknown as ArgumentsHost;
+function hostOf(type = 'http', req: object = request): ArgumentsHost {
+  return { getType: () => type, getArgByIndex: (index: number) => [req, response][index] } as unknown as ArgumentsHost;
 }
 
 /** A fault as the drivers throw it: an Error with a string `code`, its message quoting what it likes. */
@@ -45,6 +45,51 @@ describe('DatabaseUnavailableFilter', () => {
     ]);
     expect(warn.mock.calls).toEqual([['Transient database fault SQLITE_BUSY on POST /api/v1/tasks: answered 503, Retry-After 1']]);
     expect(error).not.toHaveBeenCalled();
+  });
+
+  it('answers a full disk 503 + Retry-After: 30 saying storage is full, and logs the cause in words', () => {
+    const adapter = adapterStub();
+    new DatabaseUnavailableFilter(adapter as unknown as HttpServer).catch(fault('SQLITE_FULL', 'database or disk is full'), hostOf());
+
+    expect(adapter.setHeader.mock.calls).toEqual([[response, 'Retry-After', '30']]);
+    expect(adapter.reply.mock.calls).toEqual([
+      [
+        response,
+        {
+          statusCode: 503,
+          message: 'Service temporarily unavailable: storage is full or failing, nothing was saved; retry the request later',
+          error: 'Service Unavailable',
+        },
+        503,
+      ],
+    ]);
+    expect(warn.mock.calls).toEqual([['Storage fault SQLITE_FULL (database or disk is full) on POST /api/v1/tasks: answered 503, Retry-After 30']]);
+  });
+
+  it('shows a browser on a page the same words as a page, and keeps JSON for /api/ whoever asks', () => {
+    const browser = { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+    const onPage = { ...adapterStub(), getRequestUrl: jest.fn(() => '/approvals/abc?t=s3cret') };
+    new DatabaseUnavailableFilter(onPage as unknown as HttpServer).catch(fault('57P01'), hostOf('http', browser));
+
+    expect(onPage.setHeader.mock.calls).toEqual(
+      expect.arrayContaining([
+        [response, 'Retry-After', '1'],
+        [response, 'Content-Type', 'text/html; charset=utf-8'],
+        [response, 'Cache-Control', 'no-store'],
+      ]),
+    );
+    const [, page, status] = onPage.reply.mock.calls[0];
+    expect(status).toBe(503);
+    expect(page).toContain('<p>Service temporarily unavailable: retry the request</p><p>Please try again in 1 second(s).</p>');
+    expect(page).not.toContain('s3cret');
+
+    const onApi = adapterStub();
+    new DatabaseUnavailableFilter(onApi as unknown as HttpServer).catch(fault('57P01'), hostOf('http', browser));
+    expect(onApi.reply.mock.calls[0][1]).toEqual({
+      statusCode: 503,
+      message: 'Service temporarily unavailable: retry the request',
+      error: 'Service Unavailable',
+    });
   });
 
   it('logs a PostgreSQL fault by its SQLSTATE only, never the message that may quote values', () => {

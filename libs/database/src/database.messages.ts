@@ -55,6 +55,8 @@ const FAULT_WORDS: Readonly<Record<string, string>> = {
   '40P01': 'deadlock',
   '55P03': 'lock not available',
   '25P03': 'idle in transaction for too long',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset',
   EPIPE: 'connection broken',
