@@ -66,6 +66,7 @@ describe('Kadu replicas on one Redis', () => {
     const kadu = await startKadu({ env: { KADU_REDIS_URL: own.url } });
     const warn = jest.spyOn(Logger.prototype, 'warn');
     const log = jest.spyOn(Logger.prototype, 'log');
+    const error = jest.spyOn(Logger.prototype, 'error');
     // What ioredis prints, once per reconnection attempt, when its client has no `error` listener.
     const consoleError = jest.spyOn(console, 'error');
     try {
@@ -86,6 +87,10 @@ describe('Kadu replicas on one Redis', () => {
       const lines = (spy: jest.SpyInstance) => spy.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith('Redis connection'));
       expect(lines(warn)).toEqual([expect.stringMatching(/^Redis connection lost \(ECONNREFUSED\): rate-limited MCP calls are answered 503/)]);
       expect(lines(log)).toEqual([expect.stringMatching(/^Redis connection restored \(\d+ more errors during the outage not logged\)$/)]);
+      // The rate limiter too says it once per outage, not once per refused call.
+      const store = (spy: jest.SpyInstance) => spy.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith('Rate-limit store'));
+      expect(store(error)).toEqual([expect.stringMatching(/^Rate-limit store unavailable, answering 503 until it answers again: /)]);
+      expect(store(log)).toEqual([expect.stringMatching(/^Rate-limit store answers again; \d+ call\(s\) were answered 503 meanwhile$/)]);
       expect(consoleError.mock.calls.filter(([first]) => String(first).includes('[ioredis]'))).toEqual([]);
       expect(await kadu.db.selectFrom('tasks').select('name').execute()).toEqual([{ name: 'after' }]);
     } finally {

@@ -15,7 +15,8 @@ export class DatabaseOutageService {
 
   constructor(
     private readonly engine: string,
-    private readonly logger = new Logger('Database'),
+    // Not 'Database': the host's logger moves that context's info lines (start-up narration) to debug, and the return must show.
+    private readonly logger = new Logger('DatabaseConnection'),
   ) {}
 
   /** Whether a connection failed and none opened since. */

@@ -39,7 +39,8 @@ export class DatabaseStorageService {
   /** Transactions open, across the pool's connections: more than the true count at worst, which only delays a recovery to the probe. */
   private openTransactions = 0;
 
-  constructor(private readonly logger = new Logger('Database')) {}
+  // Not 'Database': the host's logger moves that context's info lines (start-up narration) to debug, and the recovery must show.
+  constructor(private readonly logger = new Logger('DatabaseStorage')) {}
 
   /** The tracker `openDatabase` attached to `db`, if any. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any host database

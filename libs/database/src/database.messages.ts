@@ -38,7 +38,7 @@ export function describeFault(code: string): string {
   if (code.startsWith('SQLITE_IOERR')) return 'disk I/O error';
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'database is locked';
   if (code.startsWith('08')) return 'connection failure';
-  return FAULT_WORDS[code] ?? 'database unavailable';
+  return FAULT_WORDS[code] ?? "see the database server's log";
 }
 
 const FAULT_WORDS: Readonly<Record<string, string>> = {

@@ -38,6 +38,9 @@ const STORE_DOWN_RETRY_AFTER_SECONDS = 1;
 export class McpRateLimiter {
   private readonly logger = new Logger('McpModule');
 
+  /** Calls refused since the store last failed an increment; 0 while it answers. */
+  private refusedSinceStoreFailed = 0;
+
   constructor(
     @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
     @Inject(McpRateLimitStorage) private readonly storage: McpRateLimitStorage,
@@ -66,8 +69,13 @@ export class McpRateLimiter {
     try {
       record = await this.storage.increment(rateLimitKey(caller, toolClass), ttlMs, limit, 0, THROTTLER_NAME);
     } catch (error) {
-      this.logger.error(McpLimitsMessages.storeUnavailable((error as Error)?.message ?? String(error)));
+      // One line per outage, not one per refused call: a busy replica would otherwise log thousands a minute.
+      if (this.refusedSinceStoreFailed++ === 0) this.logger.error(McpLimitsMessages.storeUnavailable((error as Error)?.message ?? String(error)));
       throw unavailable(STORE_DOWN_RETRY_AFTER_SECONDS, this.options.retryAfterOn503);
+    }
+    if (this.refusedSinceStoreFailed > 0) {
+      this.logger.log(McpLimitsMessages.storeBack(this.refusedSinceStoreFailed));
+      this.refusedSinceStoreFailed = 0;
     }
     if (record.isBlocked) throw rateLimited(record.timeToBlockExpire);
   }
