@@ -24,6 +24,8 @@ export interface TestNginx {
   port: number;
   /** nginx's error log so far. */
   errorLog(): string;
+  /** Whether the nginx process has ended. */
+  readonly exited: boolean;
   stop(): Promise<void>;
 }
 
@@ -92,7 +94,15 @@ export async function startNginx(upstreams: string[]): Promise<TestNginx> {
     }
     await new Promise((done) => setTimeout(done, 50));
   }
-  return { url: `http://127.0.0.1:${port}`, port, errorLog, stop };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    errorLog,
+    stop,
+    get exited() {
+      return exited;
+    },
+  };
 }
 
 function listening(port: number): Promise<boolean> {

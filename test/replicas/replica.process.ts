@@ -1,6 +1,7 @@
 /**
  * One Kadu replica as its own operating-system process, started the way an
- * operator starts it (`src/main.ts` through ts-node), on a loopback port.
+ * operator starts it (`src/main.ts` through ts-node, or the built
+ * `dist/src/main.js` with plain node), on a loopback port.
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -29,7 +30,8 @@ export interface Replica {
 }
 
 /**
- * Starts a host's `main` (Kadu's `src/main.ts` unless `entry` names another)
+ * Starts a host's `main` (Kadu's `src/main.ts` unless `entry` names another;
+ * a `.js` entry, the build's, runs on plain node as `npm run start:prod` does)
  * with `env` over the current environment, and waits until it answers HTTP;
  * on `port` when given (a replica restarted where a proxy expects it), else
  * on a free one.
@@ -37,7 +39,8 @@ export interface Replica {
 export async function startReplica(name: string, env: Record<string, string>, port?: number, entry = 'src/main.ts'): Promise<Replica> {
   port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry], {
+  const args = entry.endsWith('.js') ? [entry] : ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', entry];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, KADU_DEMO: 'false', BILLING_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

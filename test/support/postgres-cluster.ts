@@ -6,7 +6,7 @@
  * Debian `postgres` user through `runuser`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -35,6 +35,14 @@ export interface PostgresCluster {
   halt(): void;
   /** Starts a halted server again on the same port. */
   start(): void;
+  /** The server's processes, the postmaster first: what a freeze (SIGSTOP) must reach. */
+  pids(): number[];
+}
+
+/** What a test may set on the server. */
+export interface PostgresClusterOptions {
+  /** @default 300 */
+  maxConnections?: number;
 }
 
 /** The server binaries' directory (the highest installed major version), or `undefined` when none is installed. */
@@ -53,7 +61,7 @@ export function postgresBinDir(): string | undefined {
  *
  * @throws Error when PostgreSQL is not installed or does not start in time.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(`PostgreSQL is not installed under ${BIN_ROOT} (apt-get install postgresql)`);
   const dir = mkdtempSync(join(TMP_ROOT, 'kadu-pg-'));
@@ -73,7 +81,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
-      '-c max_connections=300',
+      `-c max_connections=${options.maxConnections ?? 300}`,
     ].join(' ');
     const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '30', 'start']);
     const halt = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
@@ -83,6 +91,17 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       serverUrl,
       urlOf: (database) => `${serverUrl}/${encodeURIComponent(database)}`,
       admin: (statement) => runMaintenance(serverUrl, statement),
+      pids: () => {
+        const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' }).stdout;
+        return [
+          postmaster,
+          ...children
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .map(Number),
+        ];
+      },
       restart: () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-m', 'fast', '-w', '-t', '30', 'restart']),
       halt,
       start,

@@ -139,6 +139,59 @@ describe('GracefulShutdown', () => {
     expect(exits).toEqual([0]);
   });
 
+  it('leaves a connection idle at the signal to its client: a request sent on it is answered with Connection: close, not cut', async () => {
+    const { server, port } = await serve();
+    const exits: number[] = [];
+    const shutdown = new GracefulShutdown({
+      server,
+      graceMs: 5000,
+      idleCloseMs: 4000,
+      atSignal: [],
+      afterRequests: [],
+      logger,
+      exit: (code) => exits.push(code),
+    });
+    // A proxy's kept-alive upstream connection, idle when the signal comes; the proxy then sends on it.
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((done) => socket.once('connect', done));
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    socket.write('GET /fast HTTP/1.1\r\nHost: x\r\n\r\n');
+    while (!raw.includes('fast')) await tick();
+    raw = '';
+    const closed = new Promise((done) => socket.once('close', done));
+    const done = shutdown.shutdown('SIGTERM');
+    await tick(50);
+    expect(socket.destroyed).toBe(false);
+    socket.write('GET /fast HTTP/1.1\r\nHost: x\r\n\r\n');
+    await closed;
+    expect(raw).toMatch(/^HTTP\/1\.1 200[^]*Connection: close[^]*fast$/i);
+    await done;
+    expect(exits).toEqual([0]);
+  });
+
+  it('closes a connection that stays idle once idle for idleCloseMs, and then exits 0', async () => {
+    const { server, port } = await serve();
+    const exits: number[] = [];
+    const shutdown = new GracefulShutdown({
+      server,
+      graceMs: 5000,
+      idleCloseMs: 200,
+      atSignal: [],
+      afterRequests: [],
+      logger,
+      exit: (code) => exits.push(code),
+    });
+    const agent = new Agent({ keepAlive: true });
+    await request(port, '/fast', agent);
+    const [socket] = Object.values(agent.freeSockets).flat();
+    const closed = new Promise((done) => socket!.once('close', done));
+    await shutdown.shutdown('SIGTERM');
+    await closed;
+    expect(exits).toEqual([0]);
+    agent.destroy();
+  });
+
   it('past the grace period, exits 1 naming what still runs; a failed step is logged and the rest go on', async () => {
     const { server, port, release } = await serve();
     const exits: number[] = [];

@@ -1,6 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, Socket } from 'node:net';
 import { ShutdownMessages } from './shutdown.messages';
+
+/** How often the drain looks for connections idle long enough to close. */
+const IDLE_SWEEP_MS = 100;
 
 /** One part of the shutdown, named in the log line of a forced exit. */
 export interface ShutdownStep {
@@ -20,6 +23,18 @@ export interface GracefulShutdownOptions {
   server: Server;
   /** From the signal to the forced exit. `SHUTDOWN_GRACE_MS`. */
   graceMs: number;
+  /**
+   * During the drain, how long a kept-alive connection must have been idle
+   * before the replica closes it. Until then it is left to its client: a
+   * proxy closes its idle upstream connections after its own idle time
+   * (nginx's `keepalive_timeout`, below this), and a request it sends on one
+   * meanwhile is answered with `Connection: close`. Closed sooner, a
+   * connection can carry a request the proxy has just sent on it (the
+   * replica never read it; nginx logs "upstream prematurely closed
+   * connection" and answers 502).
+   * @default graceMs / 2
+   */
+  idleCloseMs?: number;
   /**
    * Started at once, together, beside the HTTP drain: readiness off, the MCP
    * drain (new MCP requests answered 503 + Retry-After), the workers'
@@ -42,8 +57,9 @@ export interface GracefulShutdownOptions {
  *
  * 1. the signal: readiness answers 503 and the {@link GracefulShutdownOptions.atSignal} steps start;
  * 2. the listener closes (no new connections); a kept-alive connection gets
- *    `Connection: close` on its next answer and is closed after it; idle
- *    ones are closed at once, and each one that falls idle;
+ *    `Connection: close` on its next answer and is closed after it; one that
+ *    stays idle is closed once idle for {@link GracefulShutdownOptions.idleCloseMs},
+ *    when its client (a proxy) has not closed it first;
  * 3. when the last request is answered and the steps of 1 are over, the
  *    {@link GracefulShutdownOptions.afterRequests} steps run, in order;
  * 4. exit 0, or, when `graceMs` runs out first, exit 1 with a line naming
@@ -58,6 +74,12 @@ export class GracefulShutdown {
   private startedAt?: number;
   private readonly open = new Set<Socket>();
   private readonly inFlight = new Set<ServerResponse>();
+  /**
+   * When each open connection last fell idle (accepted, or its last answer
+   * sent) and the bytes it had read then; absent while it carries a request.
+   */
+  private readonly idleSince = new Map<Socket, { at: number; bytesRead: number }>();
+  private idleSweep?: NodeJS.Timeout;
   private readonly running = new Set<string>();
   private closing = false;
   private timer?: NodeJS.Timeout;
@@ -70,19 +92,21 @@ export class GracefulShutdown {
     const { server } = options;
     server.on('connection', (socket: Socket) => {
       this.open.add(socket);
+      this.markIdle(socket);
       socket.once('close', () => {
         this.open.delete(socket);
+        this.idleSince.delete(socket);
         if (this.open.size === 0) this.drained?.();
       });
     });
     // First of the request listeners, so Express's handlers already see the header.
-    server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
       this.inFlight.add(res);
+      this.idleSince.delete(req.socket);
       if (this.closing) res.setHeader('Connection', 'close');
       res.once('close', () => {
         this.inFlight.delete(res);
-        // Its connection may now be idle: during shutdown, an idle connection is closed.
-        if (this.closing) setImmediate(() => server.closeIdleConnections());
+        if (!req.socket.destroyed) this.markIdle(req.socket);
       });
     });
   }
@@ -110,6 +134,7 @@ export class GracefulShutdown {
     const orderly = this.stop();
     const outcome = await Promise.race([orderly.then(() => 'done' as const), forced]);
     clearTimeout(this.timer);
+    clearInterval(this.idleSweep);
     if (outcome === 'forced') return this.forceExit();
     logger.log(ShutdownMessages.done(Date.now() - this.startedAt));
     this.exit(0);
@@ -127,17 +152,35 @@ export class GracefulShutdown {
     this.closing = true;
     this.running.add('HTTP');
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-    // close() also closes the idle connections (Node ≥ 19). Its callback is not the end: it came while a
-    // connection with a request still being received was open; the connections are counted here instead.
-    server.close();
-    server.closeIdleConnections();
+    // Only the listener: http.Server#close() would also close the idle connections at once (Node ≥ 19),
+    // racing a request the proxy is sending on one. Its callback is not the end either: the connections
+    // are counted here instead.
+    NetServer.prototype.close.call(server);
+    const idleCloseMs = this.options.idleCloseMs ?? this.options.graceMs / 2;
+    this.idleSweep = setInterval(() => this.closeIdle(idleCloseMs), Math.min(IDLE_SWEEP_MS, idleCloseMs));
+    this.idleSweep.unref();
     return new Promise<void>((resolve) => {
       this.drained = () => {
         this.running.delete('HTTP');
+        clearInterval(this.idleSweep);
         resolve();
       };
       if (this.open.size === 0) this.drained();
     });
+  }
+
+  private markIdle(socket: Socket): void {
+    this.idleSince.set(socket, { at: Date.now(), bytesRead: socket.bytesRead });
+  }
+
+  /**
+   * Closes each connection idle for `idleCloseMs` or more: its client had
+   * that long to close it. One that has read bytes since is receiving a
+   * request (its headers are not all in yet): it is not idle.
+   */
+  private closeIdle(idleCloseMs: number): void {
+    const now = Date.now();
+    for (const [socket, idle] of this.idleSince) if (now - idle.at >= idleCloseMs && socket.bytesRead === idle.bytesRead) socket.destroy();
   }
 
   private async runStep(step: ShutdownStep): Promise<void> {
