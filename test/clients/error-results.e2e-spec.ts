@@ -8,12 +8,11 @@
  * `callTool` of SDK 1.x (era 2025) and client 2.x (era 2026), after
  * `listTools` so both clients hold the schemas they validate against.
  */
-import { randomUUID } from 'node:crypto';
 import { Client as Sdk1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as Sdk1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
 import { DatabaseConfirmationStore } from '@kobana/approvals';
-import { addUsage } from '../../src/organizations/organization-usage.store';
+import { seedFinishedExecutions } from '../support/executions.seed';
 import { startKadu } from '../support/kadu-app';
 import { rest, seedRunnable } from '../kadu/reliability.support';
 
@@ -141,33 +140,5 @@ describe('Refused calls come back as isError results through both official clien
 /** `count` finished executions this month, so the free plan's quota (100) is used up. */
 async function seedExecutions(kadu: Kadu, organization: string, taskId: string, fileId: string, count: number): Promise<void> {
   const org = await kadu.identity.ensureOrganization(organization);
-  const now = new Date().toISOString();
-  await kadu.db
-    .insertInto('executions')
-    .values(
-      Array.from({ length: count }, () => ({
-        id: randomUUID(),
-        organization_id: org.id,
-        task_id: taskId,
-        status: 'succeeded' as const,
-        input_file_ids: JSON.stringify([fileId]),
-        answers: '[]',
-        pending_questions: null,
-        result: null,
-        output_file_id: null,
-        error: null,
-        cost_cents: 0,
-        created_by: 'seed',
-        worker_id: null,
-        lease_expires_at: null,
-        claim_count: 0,
-        created_at: now,
-        updated_at: now,
-        started_at: now,
-        finished_at: now,
-      })),
-    )
-    .execute();
-  // The month's counter the quota reads, as a run keeps it beside its row.
-  await addUsage(kadu.db, org.id, now, { executions: count });
+  await seedFinishedExecutions(kadu.db, org.id, taskId, fileId, count);
 }

@@ -20,7 +20,7 @@ import type { Replica } from './replica.process';
 import { ReplicaWorld, startReplicaWorld } from './replicas.support';
 import { hostIdentityOptions } from '@kobana/platform';
 import { KADU } from '../../src/kadu.host';
-import { addUsage } from '../../src/organizations/organization-usage.store';
+import { seedFinishedExecutions } from '../support/executions.seed';
 
 /** Every migration the host runs, the libraries' included, in name order. */
 const KADU_MIGRATIONS = allMigrations({ migrations: OWN_KADU_MIGRATIONS });
@@ -103,34 +103,7 @@ describe('three replicas on one PostgreSQL', () => {
     const task = await rest(replica(0), quota.api, 'POST', '/tasks', { name: 'Quota', rules: RULES });
     const fileId = await uploadCsv([replica(1), replica(2), replica(0)], quota, 'q.csv', CSV);
     // The free plan allows 100 a month: 99 used already, then one run on each replica at once.
-    const now = new Date().toISOString();
-    await world.db
-      .insertInto('executions')
-      .values(
-        Array.from({ length: 99 }, (_, index) => ({
-          id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-          organization_id: org.id,
-          task_id: task.body.id as string,
-          status: 'succeeded' as const,
-          input_file_ids: JSON.stringify([fileId]),
-          answers: '[]',
-          pending_questions: null,
-          result: null,
-          output_file_id: null,
-          error: null,
-          cost_cents: 0,
-          created_by: 'seed',
-          worker_id: null,
-          lease_expires_at: null,
-          created_at: now,
-          updated_at: now,
-          started_at: now,
-          finished_at: now,
-        })),
-      )
-      .execute();
-    // Counted as their runs would have counted them.
-    await addUsage(world.db, org.id, now, { executions: 99 });
+    await seedFinishedExecutions(world.db, org.id, task.body.id as string, fileId, 99);
     const answers = await Promise.all(
       Array.from({ length: 3 }, (_, index) => rest(replica(index), quota.api, 'POST', `/tasks/${task.body.id as string}/runs`, { input_file_ids: [fileId] })),
     );
