@@ -27,7 +27,9 @@ function toolResultBefore(value: unknown, isError = false): Record<string, unkno
       ...(failed ? { isError: true } : {}),
     };
   }
-  const text = value === undefined ? '' : JSON.stringify(value);
+  const text = value === undefined ? '' : (JSON.stringify(value) as string | undefined);
+  // No JSON (a `toJSON` answering `undefined`): no result to write, error or not.
+  if (text === undefined) throw new TypeError('no JSON');
   const structured = text === '' || isError ? undefined : JSON.parse(text);
   return {
     content: [{ type: 'text', text }],
