@@ -14,7 +14,8 @@ import { expectSurvived, Watched } from './faults.expectations';
 import { KNOWN_FAILING, runsCase } from './faults.known-failing';
 import { delay, LoadCaller, prepareCaller } from './faults.load';
 import { FaultRow, publishTable } from './faults.report';
-import { APP_ROLE, FaultWorld, KADU_DIST_MAIN, MAX_CONNECTIONS, query, signalCluster, startFaultWorld, stopReplica } from './faults.world';
+import { freezePostgres } from '../support/postgres-freeze';
+import { APP_ROLE, FaultWorld, KADU_DIST_MAIN, MAX_CONNECTIONS, query, startFaultWorld, stopReplica } from './faults.world';
 import { startReplica } from '../replicas/replica.process';
 
 jest.setTimeout(180_000);
@@ -93,11 +94,11 @@ describe('faults: two replicas of the build on PostgreSQL and Redis, behind ngin
     name: 'PostgreSQL frozen 4 s',
     readinessDown: true,
     inject: async () => {
-      signalCluster(world.cluster, 'SIGSTOP');
+      const frozen = freezePostgres(world.cluster);
       try {
         await delay(POSTGRES_FROZEN_MS);
       } finally {
-        signalCluster(world.cluster, 'SIGCONT');
+        frozen.thaw();
       }
     },
   });

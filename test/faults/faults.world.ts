@@ -156,17 +156,6 @@ export async function query<T extends Record<string, unknown>>(url: string, stat
   }
 }
 
-/** Sends `signal` to every process of the cluster (SIGSTOP freezes it, SIGCONT thaws it). */
-export function signalCluster(cluster: PostgresCluster, signal: NodeJS.Signals): void {
-  for (const pid of cluster.pids()) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // Ended meanwhile (a backend whose client left).
-    }
-  }
-}
-
 async function startFaultRedis(): Promise<FaultRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
