@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -22,12 +24,16 @@ export function heavyModules(loaded: string[]): string[] {
 /**
  * The modules a host's `cli.ts` loaded when it exited after `argv`: the
  * process records `require.cache` on exit, so this is what it really
- * required, not what the source seems to import.
+ * required, not what the source seems to import. The list goes to a file:
+ * written to a pipe at exit, a list of a full start (over 100 kB) can be
+ * cut short by a partial write.
  */
 export async function modulesLoadedBy(cli: string, argv: string[]): Promise<{ code: number; loaded: string[] }> {
+  const dir = await mkdtemp(join(tmpdir(), 'cli-modules-'));
+  const list = join(dir, 'loaded.json');
   const script =
     `process.argv = [process.argv[0], ${JSON.stringify(cli)}, ...${JSON.stringify(argv)}];` +
-    `process.on('exit', () => require('node:fs').writeSync(2, '\\nLOADED ' + JSON.stringify(Object.keys(require.cache)) + '\\n'));` +
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(Object.keys(require.cache))));` +
     `require(${JSON.stringify(resolve(ROOT, cli))});`;
   const child = run(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', '-e', script], {
     cwd: ROOT,
@@ -38,7 +44,12 @@ export async function modulesLoadedBy(cli: string, argv: string[]): Promise<{ co
     (failed: { code?: number; stderr?: string }) => ({ code: failed.code ?? -1, stderr: failed.stderr ?? '' }),
   );
   const { code, stderr } = await child;
-  const line = stderr.split('\n').find((entry) => entry.startsWith('LOADED '));
-  if (!line) throw new Error(`no module list: ${stderr.slice(0, 500)}`);
-  return { code, loaded: JSON.parse(line.slice('LOADED '.length)) as string[] };
+  try {
+    const text = await readFile(list, 'utf8').catch(() => {
+      throw new Error(`no module list: ${stderr.slice(0, 500)}`);
+    });
+    return { code, loaded: JSON.parse(text) as string[] };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
