@@ -105,7 +105,7 @@ describe('ApprovalsPruner', () => {
       expect(jest.getTimerCount()).toBe(1);
       await jest.advanceTimersByTimeAsync(2500);
       expect(prune).toHaveBeenCalledTimes(3);
-      await sweeper.onApplicationShutdown();
+      await sweeper.beforeApplicationShutdown();
       expect(jest.getTimerCount()).toBe(0);
     } finally {
       jest.useRealTimers();
@@ -125,7 +125,7 @@ describe('ApprovalsPruner', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     await expect(sweeper.onApplicationBootstrap()).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Pruning expired approvals failed: database away'));
-    await sweeper.onApplicationShutdown();
+    await sweeper.beforeApplicationShutdown();
     warn.mockRestore();
   });
 });

@@ -238,7 +238,7 @@ describe('the audit sink across a database outage', () => {
     expect(await ids()).toEqual([1, 2, 3].map((n) => event(n).id));
     expect(warn).toHaveBeenCalledTimes(1);
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Audit events are written again after \d+ failed attempt\(s\); 0 event\(s\) were dropped/));
-    await sink.onApplicationShutdown();
+    await sink.beforeApplicationShutdown();
   });
 
   it('past maxPending during the outage, drops new events, counts them in kobana.audit.events_dropped and says how many once it is back', async () => {
@@ -260,7 +260,7 @@ describe('the audit sink across a database outage', () => {
     await Promise.all(kept);
     expect(await ids()).toEqual([1, 2, 3, 4].map((n) => event(n).id));
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/; 3 event\(s\) were dropped while the queue was full$/));
-    await sink.onApplicationShutdown();
+    await sink.beforeApplicationShutdown();
   });
 
   // Skipped: it passes alone, but after src/executions/executions.spec.ts in the same jest worker the
@@ -274,7 +274,7 @@ describe('the audit sink across a database outage', () => {
     held.catch(() => undefined);
     // The first attempt was refused and the event is held: now the process stops.
     await eventually(async () => (warn.mock.calls.length > 0 ? true : undefined));
-    await sink.onApplicationShutdown();
+    await sink.beforeApplicationShutdown();
     await expect(held).rejects.toThrow(/audit_events/);
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { BatchObservableCallback, Counter, metrics, ObservableGauge, ValueType } from '@opentelemetry/api';
 import { CompiledQuery, Kysely } from 'kysely';
 import { v7 as timeOrderedUuid } from 'uuid';
@@ -34,7 +34,7 @@ interface Pending {
  * once the database takes events again.
  */
 @Injectable()
-export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
+export class DatabaseAuditSink implements McpAuditSink, BeforeApplicationShutdown {
   private readonly logger = new Logger(DatabaseAuditSink.name);
   private queue: Pending[] = [];
   /** Failed attempts in a row at the batch at the head of the queue. */
@@ -108,7 +108,12 @@ export class DatabaseAuditSink implements McpAuditSink, OnApplicationShutdown {
     while (this.flushing || this.queue.length > 0) await (this.flushing ?? this.startFlush(true));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Drains before the last phase of shutdown: the host's database closes in
+   * `onApplicationShutdown`, after every module has stopped its work, so the
+   * events of the last requests and workers are written while it is open.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.drain().catch(() => undefined);
     metrics.getMeter(AUDIT_METRIC.meter).removeBatchObservableCallback(this.observe, [this.pendingGauge]);
   }

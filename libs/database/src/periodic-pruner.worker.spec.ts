@@ -43,7 +43,7 @@ describe('PeriodicPruner', () => {
     expect(pruner.runs).toBe(1);
     await jest.advanceTimersByTimeAsync(2500);
     expect(pruner.runs).toBe(3);
-    await pruner.onApplicationShutdown();
+    await pruner.beforeApplicationShutdown();
     await jest.advanceTimersByTimeAsync(5000);
     expect(pruner.runs).toBe(3);
   });
@@ -54,7 +54,7 @@ describe('PeriodicPruner', () => {
     await pruner.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(60_000);
     expect(pruner.runs).toBe(1);
-    await pruner.onApplicationShutdown();
+    await pruner.beforeApplicationShutdown();
   });
 
   it('logs a failed sweep with the subclass’s message and never throws', async () => {
@@ -64,7 +64,7 @@ describe('PeriodicPruner', () => {
     await expect(pruner.onApplicationBootstrap()).resolves.toBeUndefined();
     await new Promise((resolve) => setImmediate(resolve));
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Pruning failed: database away \(1 in a row; next attempt in \d+ ms\)$/));
-    await pruner.onApplicationShutdown();
+    await pruner.beforeApplicationShutdown();
     warn.mockRestore();
   });
 
@@ -89,7 +89,7 @@ describe('PeriodicPruner', () => {
     // Back to its interval of a second.
     await jest.advanceTimersByTimeAsync(3000);
     expect(pruner.runs).toBe(7);
-    await pruner.onApplicationShutdown();
+    await pruner.beforeApplicationShutdown();
     jest.restoreAllMocks();
   });
 
@@ -106,7 +106,7 @@ describe('PeriodicPruner', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(registry.get('InjectedPruner')).toMatchObject({ consecutiveFailures: 1 });
     expect(registry.get('InjectedPruner')?.lastSuccessAt).toBeUndefined();
-    await pruner.onApplicationShutdown();
+    await pruner.beforeApplicationShutdown();
     expect(registry.has('InjectedPruner')).toBe(false);
     await moduleRef.close();
     jest.restoreAllMocks();
@@ -119,6 +119,6 @@ describe('PeriodicPruner', () => {
     await expect(pruner.onApplicationBootstrap()).resolves.toBeUndefined();
     expect(pruner.prune).toHaveBeenCalledTimes(1);
     finish();
-    await pruner.onApplicationShutdown();
+    await pruner.beforeApplicationShutdown();
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { PollingLoop } from './polling-loop.worker';
 import { WorkerHealthRegistry } from './worker-health.registry';
 
@@ -22,7 +22,7 @@ export interface PeriodicPrunerOptions {
  * the {@link WorkerHealthRegistry} when the application has one. Every
  * replica sweeps, so `prune` must be an idempotent delete.
  */
-export abstract class PeriodicPruner implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class PeriodicPruner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** Set by Nest when the application has a registry (a property, so the subclasses' constructors stay their own). */
   @Optional()
   @Inject(WorkerHealthRegistry)
@@ -49,7 +49,8 @@ export abstract class PeriodicPruner implements OnApplicationBootstrap, OnApplic
     this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops before the host's database closes (its `onApplicationShutdown`), so a sweep under way ends on an open database. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.loop?.stop();
   }
 }

@@ -1,4 +1,4 @@
-import { DynamicModule, Inject, Logger, Module, OnModuleDestroy } from '@nestjs/common';
+import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Kysely } from 'kysely';
 import { DatabaseUnavailableFilter } from '@kobana/database';
@@ -15,7 +15,7 @@ import { openHostDatabase } from './host-database.factory';
  * transient faults 503 on every HTTP route ({@link DatabaseUnavailableFilter}).
  */
 @Module({})
-export class HostDatabaseModule implements OnModuleDestroy {
+export class HostDatabaseModule implements OnApplicationShutdown {
   constructor(@Inject(HOST_DATABASE) private readonly db: Kysely<unknown>) {}
 
   /** The module for `host`; needs `HOST_SETTINGS` (`DATABASE_URL`). */
@@ -39,8 +39,13 @@ export class HostDatabaseModule implements OnModuleDestroy {
     };
   }
 
-  /** Releases the file handle (and WAL checkpoint) so tests and restarts leave no lock behind. */
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Releases the file handle (and WAL checkpoint) so tests and restarts leave
+   * no lock behind. In the last phase of shutdown: workers stop in
+   * `onModuleDestroy` and the audit sink drains in `beforeApplicationShutdown`,
+   * both with the database still open.
+   */
+  async onApplicationShutdown(): Promise<void> {
     await this.db.destroy();
   }
 }
