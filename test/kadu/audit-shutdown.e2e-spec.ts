@@ -40,7 +40,7 @@ const event = (organization: string): McpAuditEvent => ({
 describe('Kadu at shutdown', () => {
   it('writes the audit events it still holds while its database is open, then closes the database', async () => {
     const kadu = await startKadu();
-    const replica = { close: async () => undefined };
+    const replica: { close: () => Promise<void> } = { close: async () => undefined };
     try {
       const organization = await kadu.identity.ensureOrganization('org-shutdown');
       const sink = kadu.app.get(DatabaseAuditSink, { strict: false });
