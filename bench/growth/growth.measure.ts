@@ -12,7 +12,7 @@
  * and the listing's worst latency meanwhile (on SQLite every statement
  * blocks the process, so that is what a request would wait).
  *
- * Run: `npx ts-node --transpile-only -r tsconfig-paths/register test/bench/growth.measure.ts [N…] [--sqlite|--postgres]`
+ * Run: `npm run bench:growth -- [N…] [--sqlite|--postgres]`
  * (default N: 1000 100000 1000000, both backends).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +30,7 @@ import { encodeCursor } from '../../src/common/pagination/cursor.codec';
 import { ExecutionsService } from '../../src/executions/executions.service';
 import { monthlyUsage } from '../../src/organizations/organization-usage.store';
 import { TasksService } from '../../src/tasks/tasks.service';
-import { startPostgresCluster } from '../support/postgres-cluster';
+import { startPostgresCluster } from '../../test/support/postgres-cluster';
 
 const RUNS = 200;
 const OTHERS = 9;
