@@ -112,6 +112,8 @@ const queryString = (fields: string[]): fc.Arbitrary<string> =>
       fc.tuple(
         fc.oneof(
           fc.constantFrom('page', 'per_page', 'fields', 'status', 'customer_id', 'endpoint_id', 'expires', 'signature', 'next', ...fields),
+          // The audit trail's filters and cursor (`/audit`, `/api/v1/audit_events`).
+          fc.constantFrom('limit', 'cursor', 'tool', 'client_id', 'subject', 'decision', 'kind', 'since', 'until'),
           fc.constantFrom('__proto__[polluted]', 'constructor[prototype][x]', 'page[]', 'fields[0]', 'a[b][c][d][e][f][g]', '%ZZ'),
           fc.string({ maxLength: 12 }).map(encodeURIComponent),
         ),

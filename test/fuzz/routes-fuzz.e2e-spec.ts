@@ -4,8 +4,9 @@
  * pages, the presigned file URLs, `/.well-known/*`, the authorization
  * server's endpoints (`/authorize`, its resume, `/token`, `/register`,
  * `/revoke`, `/jwks`) with OAuth-shaped parameters, the consent page,
- * connected apps, the audit page and `/api/v1/audit_events`, the probes
- * (`/healthz`, `/readyz`), the OpenAPI documents and pages (`/api/v1/openapi.json`, `/api/docs`), and paths
+ * connected apps, the audit page, one event's page and `/api/v1/audit_events` (with their
+ * filters and cursor), the probes (`/healthz`, `/readyz`), the OpenAPI documents and pages
+ * (`/api/v1/openapi.json`, `/api/docs` and its assets), and paths
  * that do not exist (requests with and without a signed-in owner's session). Never a 5xx, never a reset or a hang, never internals in an answer;
  * both databases unchanged by every request that must not write; both hosts
  * serving afterwards; and at least {@link MIN_REQUESTS} requests really tried.
@@ -26,6 +27,8 @@ import { BILLING_TEST_PUBLIC_URL } from '../billing/billing-app';
 import { RoutesWorld, RouteSpec, routeRequests } from './routes-fuzz.arbitraries';
 import { describeRoute, problemsOfRoute, RouteAnswer, RouteRequest, routesAgent, sendRoute } from './routes-fuzz.client';
 import { HOST_DATABASE as BILLING_DATABASE } from '@kobana/platform';
+import type { INestApplication } from '@nestjs/common';
+import { seedAuditEvents } from '../support/audit-events.seed';
 
 /** The least number of requests a run must have tried, whatever FUZZ_RUNS says. */
 const MIN_REQUESTS = 10_000;
@@ -62,6 +65,7 @@ const OAUTH_AND_AUDIT: RouteSpec[] = [
   { group: 'connected apps', path: '/connected-apps', methods: ['GET'] },
   { group: 'connected apps', path: '/connected-apps/:id/revoke', methods: ['POST'], resource: 'grants', csrf: true },
   { group: 'audit', path: '/audit', methods: ['GET'] },
+  { group: 'audit', path: '/audit/events/:id', methods: ['GET', 'POST'], resource: 'audit' },
   { group: 'audit', path: '/api/v1/audit_events', methods: ['GET'] },
 ];
 /** The load balancer's probes, the same on both hosts. */
@@ -73,6 +77,8 @@ const PROBES: RouteSpec[] = [
 const DOCUMENTS: RouteSpec[] = [
   { group: 'openapi', path: '/api/v1/openapi.json', methods: ['GET', 'HEAD', 'POST', 'PUT'] },
   { group: 'openapi', path: '/api/docs', methods: ['GET', 'HEAD', 'POST'] },
+  { group: 'openapi', path: '/api/docs/assets/:id', methods: ['GET', 'HEAD', 'POST'], resource: 'docs assets' },
+  { group: 'openapi', path: '/api/docs/assets/:id/swagger-ui.css', methods: ['GET', 'HEAD', 'PUT'], resource: 'docs assets' },
 ];
 const WELL_KNOWN_AND_UNKNOWN: RouteSpec[] = [
   ...PROBES,
@@ -185,6 +191,20 @@ async function oauthSetup(host: OAuthHostForFuzz): Promise<{ world: RoutesWorld[
   const csrfToken = /name="csrf_token" value="([^"]*)"/.exec(page)?.[1];
   if (!csrfToken) throw new Error('no CSRF token on /connected-apps');
   return { world: { clientId, redirectUri: REDIRECT_URI, resource: host.resource, sessionCookie, csrfToken }, own, other };
+}
+
+/**
+ * Ids of the read-only pages of one organization: audit events written
+ * through the host's sink (`/audit/events/:id`), and the digest under which
+ * the API reference serves its assets (`/api/docs/assets/<digest>/<name>`),
+ * read off its page as a browser would.
+ */
+async function pageIds(app: INestApplication, identity: IdentityService, baseUrl: string, organization: string): Promise<Record<string, string[]>> {
+  const audit = await seedAuditEvents(app, (await identity.ensureOrganization(organization)).id);
+  const page = await (await fetch(`${baseUrl}/api/docs`)).text();
+  const digest = /\/api\/docs\/assets\/([^/"]+)\//.exec(page)?.[1];
+  if (!digest) throw new Error('no asset path on /api/docs');
+  return { audit, 'docs assets': [digest] };
 }
 
 /**
@@ -329,8 +349,8 @@ describe('every route of Kadu and Billing under generated hostile input (fast-ch
         mcpAudience: await kadu.token('org-fuzz', 'owner'),
         otherHost: billingOwner,
       },
-      ownIds: { ...kaduOwn.ids, grants: kaduOAuth.own },
-      otherIds: { ...kaduForeign.ids, grants: kaduOAuth.other },
+      ownIds: { ...kaduOwn.ids, grants: kaduOAuth.own, ...(await pageIds(kadu.app, kadu.identity, kadu.baseUrl, 'org-fuzz')) },
+      otherIds: { ...kaduForeign.ids, grants: kaduOAuth.other, ...(await pageIds(kadu.app, kadu.identity, kadu.baseUrl, 'org-other')) },
       signedReads: [...kaduOwn.reads, ...kaduForeign.reads],
       signedWrites: [...kaduOwn.writes, ...kaduForeign.writes],
       oauth: kaduOAuth.world,
@@ -344,8 +364,16 @@ describe('every route of Kadu and Billing under generated hostile input (fast-ch
         mcpAudience: await billing.token('org-fuzz', 'owner'),
         otherHost: kaduOwner,
       },
-      ownIds: { ...(await billingIds(billingOwner, 'org-fuzz')), grants: billingOAuth.own },
-      otherIds: { ...(await billingIds(billingOther, 'org-other')), grants: billingOAuth.other },
+      ownIds: {
+        ...(await billingIds(billingOwner, 'org-fuzz')),
+        grants: billingOAuth.own,
+        ...(await pageIds(billing.app, billing.identity, billing.baseUrl, 'org-fuzz')),
+      },
+      otherIds: {
+        ...(await billingIds(billingOther, 'org-other')),
+        grants: billingOAuth.other,
+        ...(await pageIds(billing.app, billing.identity, billing.baseUrl, 'org-other')),
+      },
       signedReads: [],
       signedWrites: [],
       oauth: billingOAuth.world,

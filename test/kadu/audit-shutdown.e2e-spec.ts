@@ -5,37 +5,11 @@
  * drain met a destroyed driver and the events of the last requests were lost
  * ("The audit sink failed to write an event (driver has already been destroyed)").
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { DatabaseAuditSink } from '@kobana/audit';
-import type { McpAuditEvent } from '@kobana/mcp';
+import { auditEventOf, auditSinkOf } from '../support/audit-events.seed';
 import { startKadu } from '../support/kadu-app';
 
 jest.setTimeout(60_000);
-
-const event = (organization: string): McpAuditEvent => ({
-  id: randomUUID(),
-  time: new Date().toISOString(),
-  organization_id: organization,
-  subject: 'user',
-  client_id: 'client',
-  client_name: 'Client',
-  client_info: null,
-  era: '2026',
-  protocol_version: '2026-07-28',
-  method: 'tools/call',
-  tool: 'kadu_tasks_list',
-  arguments_digest: null,
-  arguments: null,
-  decision: 'allowed',
-  approval_id: null,
-  approved_by: null,
-  outcome: 'success',
-  status: 200,
-  error_code: null,
-  correlation_id: null,
-  duration_ms: 1,
-});
 
 describe('Kadu at shutdown', () => {
   it('writes the audit events it still holds while its database is open, then closes the database', async () => {
@@ -43,7 +17,7 @@ describe('Kadu at shutdown', () => {
     const replica: { close: () => Promise<void> } = { close: async () => undefined };
     try {
       const organization = await kadu.identity.ensureOrganization('org-shutdown');
-      const sink = kadu.app.get(DatabaseAuditSink, { strict: false });
+      const sink = auditSinkOf(kadu.app);
       const drain = sink.beforeApplicationShutdown.bind(sink);
       let openAtDrain: boolean | undefined;
       jest.spyOn(sink, 'beforeApplicationShutdown').mockImplementation(async () => {
@@ -54,7 +28,7 @@ describe('Kadu at shutdown', () => {
         return drain();
       });
 
-      const held = Array.from({ length: 5 }, () => event(organization.id));
+      const held = Array.from({ length: 5 }, () => auditEventOf(organization.id));
       const written = held.map((item) => sink.write(item));
       for (const write of written) write.catch(() => undefined); // asserted below, after close
       await kadu.app.close();
