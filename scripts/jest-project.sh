@@ -9,4 +9,4 @@ shift
 extra=()
 # e2e specs run one at a time, as they always have: each starts servers, databases or a browser of its own.
 [ "$project" = e2e ] && extra=(--runInBand)
-exec "$(dirname "$0")/../node_modules/.bin/jest" "$@" "${extra[@]}" --selectProjects "$project"
+exec bash "$(dirname "$0")/jest.sh" "$@" "${extra[@]}" --selectProjects "$project"

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { checkWebhookUrlHost, WebhookHost } from './webhook-url-host.policy';
 import { WEBHOOK_URL_MESSAGES as MESSAGES } from './webhook-url.messages';
 
-// Each row's answer is the policy's, not the runtime URL parser's: the suite runs on Node 20 and 24
-// (scripts/test-node24.sh), whose parsers disagree on some of these hosts (xn--a.com).
+// Each row's answer is the policy's, not the runtime URL parser's: Kadu runs on Node 24 and starts
+// on 20, whose parsers disagree on some of these hosts (xn--a.com).
 describe('checkWebhookUrlHost', () => {
   const label63 = 'a'.repeat(63);
   const name253 = [label63, label63, label63, 'a'.repeat(61)].join('.');

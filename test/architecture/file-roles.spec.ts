@@ -115,7 +115,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'coverage']);
 /**
  * The files under a folder, as paths from the root. Read from the file system,
  * not from git, since the suite also runs in a copy of the tree with no
- * repository (scripts/test-node24.sh).
+ * repository (scripts/node24.sh).
  */
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

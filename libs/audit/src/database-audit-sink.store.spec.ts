@@ -264,7 +264,7 @@ describe('the audit sink across a database outage', () => {
   });
 
   // Skipped: it passes alone, but after src/executions/executions.spec.ts in the same jest worker the
-  // held event resolves at shutdown (`npx jest --runInBand src/cli/cli.main.spec.ts src/executions/executions.spec.ts
+  // held event resolves at shutdown (`npm run jest -- --runInBand src/cli/cli.main.spec.ts src/executions/executions.spec.ts
   // libs/audit/src/database-audit-sink.store.spec.ts` shows it); what the earlier file leaves behind is not yet known.
   it.skip('at shutdown, tries what it holds once and gives up rather than waiting for the database', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
