@@ -4,6 +4,7 @@
  * hook (503 -32030), with and without Retry-After.
  */
 import { INestApplication } from '@nestjs/common';
+import { ThrottlerStorageService } from '@nestjs/throttler';
 import request from 'supertest';
 import { body2026, headers2026 } from './support/fixture.app';
 import { callMethod, callTool, createLimitsApp, LimitsTools, PassingFault } from './limits.support';
@@ -33,6 +34,22 @@ describe('MCP rate limits', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(refused.text)).toEqual(rateLimitedBody('third', 60));
     expect(tools.runs.look).toBe(2);
+  });
+
+  it("takes @nestjs/throttler's own storage as its storage, and counts in it", async () => {
+    const storage = new ThrottlerStorageService();
+    const throttled = await createLimitsApp({ rateLimit: { ...TIGHT, storage } });
+    try {
+      expect((await callTool(throttled, 'note')).status).toBe(200);
+      const refused = await callTool(throttled, 'note', undefined, 'second');
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.text)).toEqual(rateLimitedBody('second', 60));
+      expect(storage.storage.size).toBe(1);
+      expect(throttled.get(LimitsTools).runs.note).toBe(1);
+    } finally {
+      storage.onApplicationShutdown();
+      await throttled.close();
+    }
   });
 
   it('keeps one budget per class: reads spent do not stop a write; a write spent does not stop a run', async () => {
