@@ -1,12 +1,16 @@
 /**
- * Every library installs and works in a Nest 11 application that has nothing
- * to do with this repository (docs/architecture.md, "Packages").
+ * Every library installs and works in a Nest 11 and in a Nest 12 application
+ * that have nothing to do with this repository (docs/architecture.md, "Packages").
  *
  * `npm run pack:libs` builds and packs every library of libs/ once; the
  * tarballs are copied into a fresh folder under the OS temp dir with its own
  * package.json (the tarballs, the peers the libraries name, the official MCP
  * SDK for the client, Node's and Express's types), and `npm install` takes
- * the rest from npm's cache, or the registry when the cache lacks it. There:
+ * the rest from npm's cache, or the registry when the cache lacks it. Each
+ * peer range the libraries name that accepts several majors (`^11.0.0 ||
+ * ^12.0.0`) is narrowed to one: its first alternative for the Nest 11 app, its
+ * last for the Nest 12 one, so each app has what a team on that major has.
+ * The install must print no peer warning (ERESOLVE, overriding). There:
  *   - each entry point of each library loads, with the same exports as its
  *     source (fresh-app/entry-points.cjs), and `tsc` type-checks a file that
  *     imports them all against the shipped declarations;
@@ -63,6 +67,26 @@ const requiredPeers = Object.fromEntries(
   manifests.flatMap((manifest) => Object.entries(manifest.peerDependencies ?? {}).filter(([name]) => !manifest.peerDependenciesMeta?.[name]?.optional)),
 );
 
+/** One application kind: the Nest major it is on, and which alternative of a peer range it takes. */
+interface NestApp {
+  major: 11 | 12;
+  alternative: 'first' | 'last';
+}
+const NEST_APPS: NestApp[] = [
+  { major: 11, alternative: 'first' },
+  { major: 12, alternative: 'last' },
+];
+
+/** The required peers, each range narrowed to the alternative an application on that major picks. */
+function peersFor(app: NestApp): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(requiredPeers).map(([name, range]) => {
+      const alternatives = range.split('||').map((part) => part.trim());
+      return [name, app.alternative === 'first' ? alternatives[0] : alternatives[alternatives.length - 1]];
+    }),
+  );
+}
+
 /** The range the repository itself installs a package at (types for the type check). */
 const rootRange = (name: string): string => {
   const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<'dependencies' | 'devDependencies', Record<string, string>>;
@@ -102,21 +126,35 @@ function firstJsonLine(child: ChildProcess, timeoutMs: number): Promise<Record<s
   });
 }
 
-describe('the libraries from their tarballs, in a fresh Nest 11 application', () => {
+let packDir: string;
+let tarballs: string[];
+
+// Packed once, installed into each application.
+beforeAll(async () => {
+  packDir = realpathSync(mkdtempSync(join(tmpdir(), 'kobana-libs-pack-')));
+  const packed = await run('bash', [join(ROOT, 'scripts', 'pack-libs.sh'), packDir], { cwd: ROOT, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 });
+  tarballs = packed.stdout.trim().split('\n');
+}, INSTALL_TIMEOUT_MS);
+
+afterAll(() => {
+  if (packDir) rmSync(packDir, { recursive: true, force: true });
+});
+
+it('packs one tarball per library, at the version they share', () => {
+  expect(tarballs).toHaveLength(manifests.length);
+  expect(tarballs.map((tarball) => basename(tarball)).sort()).toEqual(manifests.map(tarballOf).sort());
+});
+
+describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $major application', (nest) => {
   let appDir: string;
-  let packDir: string;
-  let tarballs: string[];
   let server: ChildProcess | undefined;
   let listening: { port: number; resolved: string; loaded: string[] };
+  let installWarnings: string;
 
   /** Every file loaded lies inside the fresh application's folder. */
   const outside = (loaded: string[]) => loaded.filter((file) => !file.startsWith(appDir + sep));
 
   beforeAll(async () => {
-    packDir = realpathSync(mkdtempSync(join(tmpdir(), 'kobana-libs-pack-')));
-    const packed = await run('bash', [join(ROOT, 'scripts', 'pack-libs.sh'), packDir], { cwd: ROOT, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 });
-    tarballs = packed.stdout.trim().split('\n');
-
     appDir = realpathSync(mkdtempSync(join(tmpdir(), 'kobana-libs-fresh-app-')));
     for (const tarball of tarballs) copyFileSync(tarball, join(appDir, basename(tarball)));
     for (const file of ['server.cjs', 'client.cjs', 'entry-points.cjs']) copyFileSync(join(__dirname, 'fresh-app', file), join(appDir, file));
@@ -126,19 +164,20 @@ describe('the libraries from their tarballs, in a fresh Nest 11 application', ()
       private: true,
       dependencies: {
         ...Object.fromEntries(manifests.map((library) => [library.name, `file:./${tarballOf(library)}`])),
-        ...requiredPeers,
+        ...peersFor(nest),
         '@modelcontextprotocol/sdk': '^1.32.2',
       },
       devDependencies: { '@types/express': rootRange('@types/express'), '@types/node': rootRange('@types/node') },
     };
     writeFileSync(join(appDir, 'package.json'), JSON.stringify(manifest, null, 2));
     // As a new user would, from npm's cache first; --ignore-scripts since nothing loaded here needs a build step.
-    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--loglevel=error'], {
+    const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--loglevel=warn'], {
       cwd: appDir,
       env: cleanEnv(),
       timeout: INSTALL_TIMEOUT_MS,
       maxBuffer: 16 * 1024 * 1024,
     });
+    installWarnings = `${installed.stdout}\n${installed.stderr}`;
 
     server = spawn(process.execPath, ['server.cjs'], { cwd: appDir, env: cleanEnv({ DEMO_TOKEN: TOKEN }), stdio: ['ignore', 'pipe', 'pipe'] });
     listening = (await firstJsonLine(server, 30_000)) as typeof listening;
@@ -151,12 +190,17 @@ describe('the libraries from their tarballs, in a fresh Nest 11 application', ()
       await exited;
     }
     if (appDir) rmSync(appDir, { recursive: true, force: true });
-    if (packDir) rmSync(packDir, { recursive: true, force: true });
   });
 
-  it('packs one tarball per library, at the version they share', () => {
-    expect(tarballs).toHaveLength(manifests.length);
-    expect(tarballs.map((tarball) => basename(tarball)).sort()).toEqual(manifests.map(tarballOf).sort());
+  it(`installs with a plain npm install, no peer warning, on Nest ${nest.major}`, () => {
+    expect(installWarnings).not.toMatch(/ERESOLVE|overriding peer|Could not resolve dependency|invalid peer/i);
+    for (const name of ['@nestjs/common', '@nestjs/core', '@nestjs/platform-express', '@nestjs/passport', '@nestjs/config']) {
+      const installed = JSON.parse(readFileSync(join(appDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+      expect({ name, major: installed.version.split('.')[0] }).toEqual({
+        name,
+        major: name === '@nestjs/config' && nest.major === 11 ? '4' : String(nest.major),
+      });
+    }
   });
 
   it('loads every entry point of every library from the fresh application only, with the exports of its source', async () => {
@@ -183,11 +227,13 @@ describe('the libraries from their tarballs, in a fresh Nest 11 application', ()
       join(appDir, 'check.ts'),
       `${imports.join('\n')}\nexport const entryPoints = [${entryPoints.map((_, index) => `entry${index}`).join(', ')}];\n`,
     );
+    // The compiler options `nest new` writes into a CommonJS application.
     const tsconfig = {
       compilerOptions: {
-        module: 'commonjs',
-        moduleResolution: 'node',
-        target: 'ES2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        resolvePackageJsonExports: true,
+        target: 'ES2023',
         strict: true,
         esModuleInterop: true,
         experimentalDecorators: true,

@@ -1,5 +1,5 @@
 /*
- * A new Nest 11 application that adopts @kobana/mcp from its tarball: one
+ * A new Nest application (11 or 12) that adopts @kobana/mcp from its tarball: one
  * service method made a tool with @McpTool, and a trivial token verifier.
  * Plain CommonJS with decorators applied by hand, so nothing but Node and the
  * packages installed beside it is needed (no TypeScript, no ts-node).
