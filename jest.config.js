@@ -46,7 +46,8 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,src,apps}/**/*.spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    // The bench smoke needs the harness's own packages installed before jest resolves anything.
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], globalSetup: '<rootDir>/test/bench/bench-deps.global-setup.js' },
     { ...common, displayName: 'architecture', testMatch: ['<rootDir>/test/architecture/**/*.spec.ts'] },
   ],
   testTimeout: 30000,

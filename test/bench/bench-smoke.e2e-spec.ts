@@ -4,10 +4,6 @@
  * response the load received was the correct result. Speeds are not asserted:
  * on a shared CI machine they mean nothing.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { BENCH_DIR } from '../../bench/harness/bench.paths';
 import { buildReport } from '../../bench/harness/bench.report';
 import type { BenchReport } from '../../bench/harness/bench.report';
 import type { LoadSample } from '../../bench/harness/bench.load';
@@ -19,15 +15,8 @@ const SMOKE_TIMEOUT_MS = 240_000;
 describe('bench harness (smoke)', () => {
   let report: BenchReport;
 
-  beforeAll(() => {
-    // The same step as `npm run bench`: the harness's own dependencies, from its lockfile.
-    if (!existsSync(join(BENCH_DIR, 'node_modules', 'autocannon'))) {
-      execFileSync('npm', ['ci', '--prefix', BENCH_DIR, '--no-audit', '--no-fund'], { stdio: 'ignore', timeout: 180_000 });
-    }
-  }, SMOKE_TIMEOUT_MS);
-
   beforeAll(async () => {
-    // Loaded only now: the harness requires autocannon, which the step above installs on a fresh machine.
+    // Loaded only now: the harness requires autocannon, which the e2e project's globalSetup installs on a fresh machine.
     const { runBench } = await import('../../bench/harness/bench.run');
     report = await runBench({
       durationSec: 1,
