@@ -14,7 +14,12 @@ export function sendMcpJson(transport: McpHttpTransport, response: McpHttpRespon
  * `structuredContent` kept as JSON text ({@link McpRawJson}) as that text:
  * the same bytes `JSON.stringify` of the whole answer would write.
  */
-export function sendMcpResult(transport: McpHttpTransport, response: McpHttpResponse, id: JsonRpcId, result: Record<string, unknown> | McpPreparedResult): void {
+export function sendMcpResult(
+  transport: McpHttpTransport,
+  response: McpHttpResponse,
+  id: JsonRpcId,
+  result: Record<string, unknown> | McpPreparedResult,
+): void {
   if (result instanceof McpPreparedResult) {
     transport.sendJsonParts(response, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, result.tail);
   } else if (result.structuredContent instanceof McpRawJson) {
