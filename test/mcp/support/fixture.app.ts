@@ -41,7 +41,7 @@ export async function createFixtureApp(overrides: Partial<McpModuleOptions> = {}
     platform === 'fastify' ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false }) : moduleRef.createNestApplication({ logger: false });
   await app.init();
   // Fastify loads its plugins and routes on `ready()`; supertest's own server needs them loaded.
-  if (platform === 'fastify') await app.getHttpAdapter().getInstance<{ ready(): Promise<unknown> }>().ready();
+  if (platform === 'fastify') await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
   return app;
 }
 
