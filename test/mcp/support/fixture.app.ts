@@ -17,9 +17,15 @@ export type Platform = (typeof PLATFORMS)[number];
 
 /**
  * Builds the module's fixture host with the Nest testing module (no port: supertest binds its own loopback server),
- * on Express (Nest's default) or on `@nestjs/platform-fastify`, ready to serve.
+ * on Express (Nest's default) or on `@nestjs/platform-fastify` (a platform name, or a Fastify adapter built with the
+ * host's own options), ready to serve. `prepare` runs before `init()`, where a host adds its global guards and hooks.
  */
-export async function createFixtureApp(overrides: Partial<McpModuleOptions> = {}, path = '/mcp', platform: Platform = 'express'): Promise<INestApplication> {
+export async function createFixtureApp(
+  overrides: Partial<McpModuleOptions> = {},
+  path = '/mcp',
+  platform: Platform | FastifyAdapter = 'express',
+  prepare: (app: INestApplication) => void = () => undefined,
+): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({
     imports: [
       FixtureToolsModule,
@@ -37,11 +43,12 @@ export async function createFixtureApp(overrides: Partial<McpModuleOptions> = {}
       }),
     ],
   }).compile();
-  const app =
-    platform === 'fastify' ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false }) : moduleRef.createNestApplication({ logger: false });
+  const adapter = platform === 'fastify' ? new FastifyAdapter() : platform === 'express' ? undefined : platform;
+  const app = adapter ? moduleRef.createNestApplication(adapter, { logger: false }) : moduleRef.createNestApplication({ logger: false });
+  prepare(app);
   await app.init();
   // Fastify loads its plugins and routes on `ready()`; supertest's own server needs them loaded.
-  if (platform === 'fastify') await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
+  if (adapter) await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
   return app;
 }
 

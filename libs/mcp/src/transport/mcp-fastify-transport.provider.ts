@@ -112,18 +112,18 @@ export class McpFastifyTransport implements McpHttpTransport {
    *   router already tells `/mcp/` and `/MCP` apart, unless the host sets
    *   `ignoreTrailingSlash` or `caseSensitive: false`; either way the other
    *   forms answer Nest's 404, before anything reads their body.
-   * - `onRoute`: every route on the MCP path (and on the host's
-   *   `unparsedPaths`) gets a `preParsing` step that hides its body headers
-   *   from Fastify (see {@link BODY_HEADERS_HIDDEN}), so the body stays
-   *   unread until the message guard reads `request.raw` after the token is
-   *   verified. The `@All()` route that answers 405 drops POST, which the
-   *   endpoint's own `@Post()` holds: Fastify, unlike Express, refuses two
-   *   routes for one method and path.
+   * - `onRoute`: every route on the MCP path gets a last `preParsing` step
+   *   that hides its body headers from Fastify (see {@link BODY_HEADERS_HIDDEN}),
+   *   so the body stays unread until the message guard reads `request.raw`
+   *   after the token is verified. The `@All()` route that answers 405 drops
+   *   POST, which the endpoint's own `@Post()` holds: Fastify, unlike
+   *   Express, refuses two routes for one method and path.
    * - `preValidation`: the hidden headers are back before any guard, the
    *   host's included, reads them.
    *
-   * Nest's own parsers stay in place for the host's routes (Fastify's limit
-   * and error pages, not the Express transport's).
+   * The host's own routes keep Fastify's parsers as Nest registers them
+   * (`installBodyParsers`, `unparsedPaths` and `rawBody` are the Express
+   * parsers' options); their limit is the adapter's `bodyLimit`.
    */
   install(adapter: AbstractHttpAdapter, options: McpResolvedOptions): void {
     const instance = adapter.getInstance<FastifyInstanceLike>();
@@ -135,10 +135,9 @@ export class McpFastifyTransport implements McpHttpTransport {
       if (path !== options.path && sameRoute.test(path)) return done(new NotFoundException(`Cannot ${request.raw.method} ${url}`));
       done();
     });
-    const unparsed = (url: string) => url === options.path || options.unparsedPaths.some((pattern) => pattern.test(url));
     instance.addHook('onRoute', (route) => {
-      if (!unparsed(route.url)) return;
-      if (route.url === options.path && Array.isArray(route.method)) route.method = route.method.filter((method) => method !== 'POST');
+      if (route.url !== options.path) return;
+      if (Array.isArray(route.method)) route.method = route.method.filter((method) => method !== 'POST');
       route.preParsing = [...[route.preParsing ?? []].flat(), keepBodyUnread];
     });
     instance.addHook('preValidation', (request, _reply, done) => {
