@@ -72,9 +72,11 @@ export class McpFastifyTransport implements McpHttpTransport {
   }
 
   drain(request: McpHttpRequest, response: McpHttpResponse): void {
-    drainRequestBody((request as unknown as FastifyRequestLike).raw);
-    // Fastify's Node request has no `res` for the drain to mark: the reply carries it.
-    (response as FastifyReplyLike).header('Connection', 'close');
+    const raw = (request as unknown as FastifyRequestLike).raw;
+    const unread = !raw.complete;
+    drainRequestBody(raw);
+    // Fastify's Node request has no `res` for the drain to mark: the reply carries it, as Express's does then.
+    if (unread) (response as FastifyReplyLike).header('Connection', 'close');
   }
 
   onClosed(response: McpHttpResponse, listener: () => void): void {
