@@ -7,7 +7,7 @@ import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpBodyRefusal, McpHttpResponse, McpHttpTransport } from '../interfaces/mcp-http-transport.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { McpMessages } from '../mcp.messages';
-import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from './json-depth.policy';
+import { exceedsJsonDepth, jsonText, MCP_MAX_JSON_DEPTH } from './json-depth.policy';
 import { exactMcpPath } from './mcp-exact-path.util';
 import { refusingOversized } from './body-limit.util';
 import { drainRequestBody } from './request-body-drain.util';
@@ -127,13 +127,4 @@ function refusingDeepJson(next?: typeof keepRawBody) {
     }
     next?.(req, res, buffer);
   };
-}
-
-/** The body as text; one character per byte for a charset TextDecoder lacks (its ASCII brackets still count). */
-function jsonText(buffer: Buffer, encoding: string | null): string {
-  try {
-    return new TextDecoder(encoding ?? 'utf-8').decode(buffer);
-  } catch {
-    return buffer.toString('latin1');
-  }
 }

@@ -1,9 +1,11 @@
-import { NotFoundException } from '@nestjs/common';
+import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { AbstractHttpAdapter } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpBodyRefusal, McpHttpResponse, McpHttpTransport } from '../interfaces/mcp-http-transport.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { McpMessages } from '../mcp.messages';
+import { exceedsJsonDepth, jsonText, MCP_MAX_JSON_DEPTH } from './json-depth.policy';
 import { sameRouteAs } from './mcp-exact-path.util';
 import { readRawBody } from './mcp-raw-body.util';
 import { drainRequestBody } from './request-body-drain.util';
@@ -40,6 +42,16 @@ type PreParsingHook = (request: FastifyRequestLike, reply: FastifyReplyLike, pay
 interface FastifyInstanceLike {
   addHook(name: 'onRequest' | 'preValidation', hook: (request: FastifyRequestLike, reply: FastifyReplyLike, done: Done) => void): unknown;
   addHook(name: 'onRoute', hook: (route: FastifyRouteLike) => void): unknown;
+  getDefaultJsonParser(onProtoPoisoning: string, onConstructorPoisoning: string): BodyParser;
+  initialConfig: { onProtoPoisoning?: string; onConstructorPoisoning?: string };
+}
+
+/** A content-type parser of Nest's Fastify adapter: the body's bytes in, the parsed value out. */
+type BodyParser = (request: FastifyRequestLike, body: Buffer, done: Done) => void;
+
+/** What Nest's Fastify adapter adds for parsers (`app.useBodyParser()`): Nest then registers no default of its own for that type. */
+interface FastifyParsersLike {
+  useBodyParser(type: string, rawBody: boolean, options: { bodyLimit: number }, parser?: BodyParser): void;
 }
 
 /**
@@ -117,36 +129,65 @@ export class McpFastifyTransport implements McpHttpTransport {
    * - `onRoute`: every route on the MCP path gets a last `preParsing` step
    *   that hides its body headers from Fastify (see {@link BODY_HEADERS_HIDDEN}),
    *   so the body stays unread until the message guard reads `request.raw`
-   *   after the token is verified. The `@All()` route that answers 405 drops
-   *   POST, which the endpoint's own `@Post()` holds: Fastify, unlike
-   *   Express, refuses two routes for one method and path.
+   *   after the token is verified; so does every request to a path of
+   *   `unparsedPaths` (matched on the path as it came, as Express's `req.path`).
+   *   The `@All()` route that answers 405 drops POST, which the endpoint's own
+   *   `@Post()` holds: Fastify, unlike Express, refuses two routes for one
+   *   method and path.
    * - `preValidation`: the hidden headers are back before any guard, the
    *   host's included, reads them.
    *
-   * The host's own routes keep Fastify's parsers as Nest registers them
-   * (`installBodyParsers`, `unparsedPaths` and `rawBody` are the Express
-   * parsers' options); their limit is the adapter's `bodyLimit`.
+   * With `installBodyParsers`, the host's routes get Nest's JSON and
+   * urlencoded parsers with `maxBodyBytes` as their limit (one limit for
+   * both, docs/protocol.md §1) and the JSON one refusing a body nested deeper
+   * than the endpoint allows, as on Express; registered through Nest's
+   * `useBodyParser()`, so Nest adds no default of its own. The answers to
+   * those refusals are Fastify's and Nest's (a 413 says "Request body is too
+   * large").
    */
   install(adapter: AbstractHttpAdapter, options: McpResolvedOptions): void {
     const instance = adapter.getInstance<FastifyInstanceLike>();
     const sameRoute = sameRouteAs(options.path);
     instance.addHook('onRequest', (request, _reply, done) => {
-      const url = request.raw.url ?? '/';
-      const query = url.indexOf('?');
-      const path = query < 0 ? url : url.slice(0, query);
-      if (path !== options.path && sameRoute.test(path)) return done(new NotFoundException(`Cannot ${request.raw.method} ${url}`));
+      const path = pathOf(request.raw.url);
+      if (path !== options.path && sameRoute.test(path)) return done(new NotFoundException(`Cannot ${request.raw.method} ${request.raw.url}`));
       done();
     });
+    const unparsed = options.unparsedPaths;
+    const keepUnparsedPathsUnread: PreParsingHook = (request, reply, payload, done) =>
+      unparsed.some((pattern) => pattern.test(pathOf(request.raw.url))) ? keepBodyUnread(request, reply, payload, done) : done(null, payload);
     instance.addHook('onRoute', (route) => {
-      if (route.url !== options.path) return;
-      if (Array.isArray(route.method)) route.method = route.method.filter((method) => method !== 'POST');
-      route.preParsing = [...[route.preParsing ?? []].flat(), keepBodyUnread];
+      if (route.url === options.path) {
+        if (Array.isArray(route.method)) route.method = route.method.filter((method) => method !== 'POST');
+        route.preParsing = [...[route.preParsing ?? []].flat(), keepBodyUnread];
+      } else if (unparsed.length > 0) {
+        route.preParsing = [...[route.preParsing ?? []].flat(), keepUnparsedPathsUnread];
+      }
     });
     instance.addHook('preValidation', (request, _reply, done) => {
       if (hidden.delete(request)) request.headers = undefined;
       done();
     });
+    if (options.installBodyParsers) installParsers(adapter as unknown as FastifyParsersLike, instance, options);
   }
+}
+
+/** Nest's default JSON and urlencoded parsers, at the module's limit, the JSON one refusing what nests too deep. */
+function installParsers(parsers: FastifyParsersLike, instance: FastifyInstanceLike, options: McpResolvedOptions): void {
+  const { onProtoPoisoning, onConstructorPoisoning } = instance.initialConfig;
+  const json = instance.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error');
+  const bodyLimit = options.maxBodyBytes;
+  parsers.useBodyParser('application/json', options.rawBody, { bodyLimit }, (request, body, done) => {
+    if (exceedsJsonDepth(jsonText(body), MCP_MAX_JSON_DEPTH)) return done(new BadRequestException(McpMessages.apiBodyTooDeep(MCP_MAX_JSON_DEPTH)));
+    json(request, body, done);
+  });
+  parsers.useBodyParser('application/x-www-form-urlencoded', options.rawBody, { bodyLimit });
+}
+
+/** The path of a request target, without its query (Express's `req.path`). */
+function pathOf(url = '/'): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
 }
 
 /** The `preParsing` step of the MCP route: the last one, so the host's own steps still see every header. */
