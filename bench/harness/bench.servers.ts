@@ -21,6 +21,8 @@ export const SERVERS: Readonly<Record<string, ServerSpec>> = Object.freeze({
   'module-paths': { id: 'module-paths', entry: 'servers/module-echo.server.ts' },
   // The echo with an OpenTelemetry SDK recording every span and metric (exported nowhere): tracing on against `module-echo`.
   'module-traced': { id: 'module-traced', entry: 'servers/module-echo.server.ts', env: { BENCH_TRACING: '1' } },
+  // The same echo on @nestjs/platform-fastify: the module's Fastify transport against its Express one.
+  'module-fastify': { id: 'module-fastify', entry: 'servers/module-echo.server.ts', env: { BENCH_HTTP_ADAPTER: 'fastify' } },
   'module-10': { id: 'module-10', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '8' } },
   'module-200': { id: 'module-200', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '198' } },
   'module-limited': { id: 'module-limited', entry: 'servers/module-echo.server.ts', env: { BENCH_RATE_LIMITED: '1' } },

@@ -124,6 +124,18 @@ function tracedEcho(era: Era): BenchTarget {
   };
 }
 
+/** The echo on `@nestjs/platform-fastify`, against the same echo on Express. */
+function fastifyEcho(era: Era): BenchTarget {
+  return {
+    ...moduleEcho(era),
+    id: `module-echo-fastify-${era}`,
+    label: `**@kobana/mcp** echo, era ${era}, on Fastify`,
+    server: 'module-fastify',
+    baseline: `module-echo-${era}`,
+    goal: undefined,
+  };
+}
+
 function kaduMcp(era: Era): BenchTarget {
   return {
     id: `kadu-mcp-${era}`,
@@ -327,6 +339,8 @@ export const TARGETS: readonly BenchTarget[] = Object.freeze([
   moduleEcho('2026'),
   tracedEcho('2025'),
   tracedEcho('2026'),
+  fastifyEcho('2025'),
+  fastifyEcho('2026'),
   echoPeer('rekog-2025', '`@rekog/mcp-nest` 2.x stateless, era 2025', 'rekog', '2025'),
   echoPeer('rekog-2026', '`@rekog/mcp-nest` 2.x stateless, era 2026', 'rekog', '2026'),
   echoPeer('sdk2-2025', 'SDK 2.x `createMcpHandler`, legacy leg (server per request), era 2025', 'sdk2', '2025', '/'),

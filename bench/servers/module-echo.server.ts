@@ -1,11 +1,13 @@
 /**
  * The module's fixture host: the echo as an `@McpTool` service method, plus
  * `BENCH_EXTRA_TOOLS` generated tools (for the `tools/list` rows), behind
- * McpModule with the route's validation options.
+ * McpModule with the route's validation options; on Express, or on Fastify
+ * with `BENCH_HTTP_ADAPTER=fastify` (the module's Fastify transport rows).
  */
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { ThrottlerStorageService } from '@nestjs/throttler';
 import { McpModule } from '@kobana/mcp';
 import type { McpRateLimitOptions } from '@kobana/mcp';
@@ -63,8 +65,13 @@ async function main(): Promise<void> {
   })
   class ModuleEchoHost {}
 
-  const app = await NestFactory.create(ModuleEchoHost, { logger: ['error'] });
+  const fastify = process.env.BENCH_HTTP_ADAPTER === 'fastify';
+  const app = fastify
+    ? await NestFactory.create(ModuleEchoHost, new FastifyAdapter(), { logger: ['error'] })
+    : await NestFactory.create(ModuleEchoHost, { logger: ['error'] });
   await app.init();
+  // Fastify builds its routes on `ready()`, which its own `listen()` would call; the harness listens on the Node server.
+  if (fastify) await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
   await listenAndReport(app.getHttpServer());
 }
 

@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createFixtureApp } from './support/fixture.app';
+import { createFixtureApp, PLATFORMS } from './support/fixture.app';
 
 /**
  * DNS rebinding against a host that sets no `publicUrl` (the case the
@@ -9,9 +9,9 @@ import { createFixtureApp } from './support/fixture.app';
  * attacker's. The Origin check alone must refuse it; without an Origin (not a
  * browser) the bearer token is the lock. Why no Host allowlist: apps/conformance/README.md.
  */
-describe('McpModule: DNS rebinding without publicUrl', () => {
+describe.each(PLATFORMS)('McpModule: DNS rebinding without publicUrl (%s)', (platform) => {
   let app: INestApplication;
-  beforeAll(async () => (app = await createFixtureApp({ publicUrl: undefined })));
+  beforeAll(async () => (app = await createFixtureApp({ publicUrl: undefined }, '/mcp', platform)));
   afterAll(() => app.close());
 
   const ping = { jsonrpc: '2.0', id: 7, method: 'ping' };

@@ -1,15 +1,15 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { body2026, createFixtureApp, ENVELOPE, headers2026 } from './support/fixture.app';
+import { body2026, createFixtureApp, ENVELOPE, headers2026, PLATFORMS } from './support/fixture.app';
 
 const SUPPORTED = ['2026-07-28', '2025-06-18', '2025-03-26'];
 const SERVER_INFO = { name: 'fixture', title: 'Fixture', version: '0.0.1' };
 const AUTH = { Authorization: 'Bearer token-reader', 'Content-Type': 'application/json' };
 const b64 = (value: string) => `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 
-describe('MCP endpoint: eras, headers and versions (docs/protocol.md §3)', () => {
+describe.each(PLATFORMS)('MCP endpoint: eras, headers and versions (docs/protocol.md §3) (%s)', (platform) => {
   let app: INestApplication;
-  beforeAll(async () => (app = await createFixtureApp()));
+  beforeAll(async () => (app = await createFixtureApp({}, '/mcp', platform)));
   afterAll(() => app.close());
   const post = () => request(app.getHttpServer()).post('/mcp');
 

@@ -8,16 +8,16 @@
  */
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createFixtureApp } from './support/fixture.app';
+import { createFixtureApp, PLATFORMS } from './support/fixture.app';
 
 const AUTH = { Authorization: 'Bearer token-reader', 'Content-Type': 'application/json' };
 const ping = { jsonrpc: '2.0', id: 7, method: 'ping' };
 
-describe('MCP endpoint: the path is matched exactly', () => {
+describe.each(PLATFORMS)('MCP endpoint: the path is matched exactly (%s)', (platform) => {
   let app: INestApplication;
 
   beforeAll(async () => {
-    app = await createFixtureApp();
+    app = await createFixtureApp({}, '/mcp', platform);
   });
   afterAll(() => app.close());
 

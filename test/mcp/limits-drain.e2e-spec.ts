@@ -7,6 +7,7 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { McpDrainService } from '@kobana/mcp';
 import { callTool, createLimitsApp, LimitsTools } from './limits.support';
+import { PLATFORMS } from './support/fixture.app';
 
 const UNAVAILABLE = { jsonrpc: '2.0', id: null, error: { code: -32030, message: 'Server unavailable' } };
 
@@ -18,9 +19,9 @@ async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> 
   }
 }
 
-describe('MCP draining', () => {
+describe.each(PLATFORMS)('MCP draining (%s)', (platform) => {
   it('refuses new requests with 503 + Retry-After while the one in flight finishes, then closes', async () => {
-    const app = await createLimitsApp({ drain: { graceMs: 5000, retryAfterSeconds: 3 } });
+    const app = await createLimitsApp({ drain: { graceMs: 5000, retryAfterSeconds: 3 } }, platform);
     const tools = app.get(LimitsTools);
     const drain = app.get(McpDrainService);
     const held = callTool(app, 'hold', undefined, 'held').then((response) => response);
@@ -47,7 +48,7 @@ describe('MCP draining', () => {
   });
 
   it('gives up waiting after the grace period', async () => {
-    const app = await createLimitsApp({ drain: { graceMs: 200 } });
+    const app = await createLimitsApp({ drain: { graceMs: 200 } }, platform);
     const tools = app.get(LimitsTools);
     const held = callTool(app, 'hold').catch(() => undefined);
     await until(() => tools.runs.hold === 1);
@@ -62,7 +63,7 @@ describe('MCP draining', () => {
   });
 
   it('drops Retry-After from the 503 with retryAfterOn503: false', async () => {
-    const app = await createLimitsApp({ retryAfterOn503: false });
+    const app = await createLimitsApp({ retryAfterOn503: false }, platform);
     const drain = app.get(McpDrainService);
     await drain.drain();
     const refused = await callTool(app, 'look');
@@ -73,7 +74,7 @@ describe('MCP draining', () => {
   });
 
   it('counts a request whose client went away out again', async () => {
-    const app = await createLimitsApp();
+    const app = await createLimitsApp({}, platform);
     const tools = app.get(LimitsTools);
     const drain = app.get(McpDrainService);
     const aborted = callTool(app, 'hold')
@@ -87,9 +88,9 @@ describe('MCP draining', () => {
   });
 });
 
-describe('MCP Origin allowlist (allowedOrigins)', () => {
+describe.each(PLATFORMS)('MCP Origin allowlist (allowedOrigins) (%s)', (platform) => {
   let app: INestApplication;
-  beforeAll(async () => (app = await createLimitsApp({ allowedOrigins: ['https://app.example.com'] })));
+  beforeAll(async () => (app = await createLimitsApp({ allowedOrigins: ['https://app.example.com'] }, platform)));
   afterAll(() => app.close());
 
   const withOrigin = (origin: string) => callTool(app, 'look').set('Origin', origin);

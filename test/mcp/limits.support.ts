@@ -11,7 +11,8 @@ import request from 'supertest';
 import { McpArgs, McpModule, McpTool } from '@kobana/mcp';
 import type { McpModuleOptions, McpTokenVerifier } from '@kobana/mcp';
 import type { McpCaller } from '@kobana/mcp';
-import { body2026, headers2026 } from './support/fixture.app';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { body2026, headers2026, Platform } from './support/fixture.app';
 
 /** Arguments of the counting tools. */
 export class NoteDto {
@@ -82,8 +83,8 @@ export class LimitsVerifier implements McpTokenVerifier {
 @Module({ providers: [LimitsTools, LimitsVerifier], exports: [LimitsTools, LimitsVerifier] })
 class LimitsHostModule {}
 
-/** Starts the host on a loopback port with these module options. */
-export async function createLimitsApp(options: Partial<McpModuleOptions> = {}): Promise<INestApplication> {
+/** Starts the host on a loopback port with these module options, on Express (Nest's default) or on Fastify. */
+export async function createLimitsApp(options: Partial<McpModuleOptions> = {}, platform: Platform = 'express'): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({
     imports: [
       LimitsHostModule,
@@ -99,7 +100,8 @@ export async function createLimitsApp(options: Partial<McpModuleOptions> = {}): 
       }),
     ],
   }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app =
+    platform === 'fastify' ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false }) : moduleRef.createNestApplication({ logger: false });
   await app.listen(0, '127.0.0.1');
   return app;
 }

@@ -11,7 +11,7 @@
  */
 import { INestApplication } from '@nestjs/common';
 import { AddressInfo } from 'node:net';
-import { createFixtureApp } from './support/fixture.app';
+import { createFixtureApp, PLATFORMS } from './support/fixture.app';
 import { OversizedTarget, sendOversized, sendThenRead, slowDrip } from '../support/oversized-body.client';
 import {
   ANSWERED,
@@ -29,12 +29,12 @@ jest.setTimeout(120_000);
 const outcome = outcomeAgainst(MCP_TOO_LARGE, true);
 const tally = (count: number, send: Parameters<typeof tallyOf>[1]) => tallyOf(count, send, outcome);
 
-describe('MCP endpoint: an oversized body always gets its answer', () => {
+describe.each(PLATFORMS)('MCP endpoint: an oversized body always gets its answer (%s)', (platform) => {
   let app: INestApplication;
   let mcp: OversizedTarget;
 
   beforeAll(async () => {
-    app = await createFixtureApp();
+    app = await createFixtureApp({}, '/mcp', platform);
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;
     mcp = { port, path: '/mcp', headers: { Authorization: 'Bearer token-reader', 'Content-Type': 'application/json' } };

@@ -6,6 +6,7 @@
 import { INestApplication } from '@nestjs/common';
 import { AssertionError } from 'node:assert';
 import { describeParity, expectToolMatchesRoute, McpParityOptions, McpTestClient, McpTestError, overrideMcpVerifier } from '@kobana/mcp/testing';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { createFixtureApp } from './support/fixture.app';
 import { kitHostBuilder, NotesService } from './support/testing-kit.fixture';
 
@@ -190,5 +191,25 @@ describe('@kobana/mcp/testing: McpTestClient', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('@kobana/mcp/testing on a Fastify application', () => {
+  let mcp: McpTestClient;
+  beforeAll(async () => {
+    const moduleRef = await overrideMcpVerifier(kitHostBuilder()).compile();
+    const app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
+    // Initialized only, as a host's spec leaves it: the client makes Fastify ready and starts the server itself.
+    await app.init();
+    mcp = await McpTestClient.create(app, { caller: VIEWER });
+  });
+  afterAll(() => mcp.app.close());
+
+  it('calls a tool and lists what the caller sees, in both eras', async () => {
+    const outcome = await mcp.callTool('echo', { text: 'ab', times: 2 });
+    expect(outcome).toMatchObject({ isError: false, status: 200, structuredContent: { text: 'abab', organization_id: 'org-a', era: '2026' } });
+    expect((await mcp.with({ era: '2025' }).callTool('echo', { text: 'x' })).structuredContent).toMatchObject({ era: '2025' });
+    expect((await mcp.listTools()).map((tool) => tool.name)).not.toContain('admin_only');
+    expect((await mcp.as(ADMIN).listTools()).map((tool) => tool.name)).toContain('admin_only');
   });
 });

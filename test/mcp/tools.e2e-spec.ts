@@ -2,7 +2,7 @@ import { Injectable, INestApplication, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { McpModule, McpTool, McpToolRegistry } from '@kobana/mcp';
-import { body2026, createFixtureApp, headers2026 } from './support/fixture.app';
+import { body2026, createFixtureApp, headers2026, PLATFORMS } from './support/fixture.app';
 import { FixtureTools } from './support/fixture.tools';
 import { FixtureVerifier } from './support/fixture.verifier';
 import { callApproved } from './support/confirmation.helper';
@@ -12,9 +12,9 @@ const call2025 = (token: string, name: string, args?: unknown) => ({
   body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
 });
 
-describe('MCP endpoint: tools (docs/protocol.md §2, §4, §5)', () => {
+describe.each(PLATFORMS)('MCP endpoint: tools (docs/protocol.md §2, §4, §5) (%s)', (platform) => {
   let app: INestApplication;
-  beforeAll(async () => (app = await createFixtureApp()));
+  beforeAll(async () => (app = await createFixtureApp({}, '/mcp', platform)));
   afterAll(() => app.close());
   const post = () => request(app.getHttpServer()).post('/mcp');
   const call = async (token: string, name: string, args?: unknown) => {
@@ -179,9 +179,9 @@ describe('MCP endpoint: tools (docs/protocol.md §2, §4, §5)', () => {
   });
 });
 
-describe('McpModule options and start-up', () => {
+describe.each(PLATFORMS)('McpModule options and start-up (%s)', (platform) => {
   it('serves the endpoint at a configured path', async () => {
-    const app = await createFixtureApp({}, 'agents/mcp/');
+    const app = await createFixtureApp({}, 'agents/mcp/', platform);
     try {
       const response = await request(app.getHttpServer())
         .post('/agents/mcp')

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import * as http from 'http';
-import { body2026, createFixtureApp, headers2026 } from './support/fixture.app';
+import { body2026, createFixtureApp, headers2026, PLATFORMS } from './support/fixture.app';
 import { postChunked } from './support/raw-http';
 import { FixtureTools } from './support/fixture.tools';
 
@@ -9,12 +9,12 @@ const TOO_LARGE = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'R
 const AUTH = { Authorization: 'Bearer token-reader' };
 const ping = { jsonrpc: '2.0', id: 7, method: 'ping' };
 
-describe('MCP endpoint: the order of checks (docs/protocol.md §1)', () => {
+describe.each(PLATFORMS)('MCP endpoint: the order of checks (docs/protocol.md §1) (%s)', (platform) => {
   let app: INestApplication;
   let server: http.Server;
 
   beforeAll(async () => {
-    app = await createFixtureApp();
+    app = await createFixtureApp({}, '/mcp', platform);
     await app.listen(0, '127.0.0.1');
     server = app.getHttpServer();
   });
@@ -213,9 +213,9 @@ describe('MCP endpoint: the order of checks (docs/protocol.md §1)', () => {
   });
 });
 
-describe('MCP endpoint: Origin without a configured public URL', () => {
+describe.each(PLATFORMS)('MCP endpoint: Origin without a configured public URL (%s)', (platform) => {
   it('does not take the Host header as the server origin (DNS rebinding)', async () => {
-    const app = await createFixtureApp({ publicUrl: undefined });
+    const app = await createFixtureApp({ publicUrl: undefined }, '/mcp', platform);
     try {
       const response = await request(app.getHttpServer())
         .post('/mcp')

@@ -1,16 +1,20 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createFixtureApp } from './support/fixture.app';
+import { createFixtureApp, PLATFORMS } from './support/fixture.app';
 
 /** Two applications in one process (test suites, in-process replicas) must not share authentication. */
-describe('McpModule: two applications in one process', () => {
+describe.each(PLATFORMS)('McpModule: two applications in one process (%s)', (platform) => {
   let a: INestApplication;
   let b: INestApplication;
   beforeAll(async () => {
-    a = await createFixtureApp();
-    b = await createFixtureApp({
-      verifier: { verify: async (token) => (token === 'only-b' ? { subject: 's', organization_id: 'org-b', client_id: 'c', scopes: [], roles: [] } : null) },
-    });
+    a = await createFixtureApp({}, '/mcp', platform);
+    b = await createFixtureApp(
+      {
+        verifier: { verify: async (token) => (token === 'only-b' ? { subject: 's', organization_id: 'org-b', client_id: 'c', scopes: [], roles: [] } : null) },
+      },
+      '/mcp',
+      platform,
+    );
   });
   afterAll(async () => {
     await a.close();

@@ -54,6 +54,8 @@ export type { McpModuleOptions, McpServerInfo, McpOverride } from './interfaces/
 export { drainRequestBody } from './transport/request-body-drain.util';
 export type { RequestBodyDrainOptions } from './transport/request-body-drain.util';
 export type { McpHttpRequest, McpRequestState, McpEra } from './interfaces/mcp-request.interface';
+export { McpHttpTransport } from './interfaces/mcp-http-transport.interface';
+export type { McpHttpResponse, McpBodyRefusal } from './interfaces/mcp-http-transport.interface';
 export type { McpInvocable } from './interfaces/mcp-definition.interface';
 export type { McpToolOptions, McpToolAnnotations, McpToolConfirmation, McpToolTask } from './interfaces/mcp-tool-options.interface';
 export type { McpToolDefinition, McpToolDescriptor, McpToolConfirmationDefinition } from './interfaces/mcp-tool-definition.interface';

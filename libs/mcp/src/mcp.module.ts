@@ -21,7 +21,8 @@ import { McpContentLengthGuard } from './guards/mcp-content-length.guard';
 import { McpAuthGuard } from './guards/mcp-auth.guard';
 import { McpMessageGuard } from './guards/mcp-message.guard';
 import { McpEraGuard } from './guards/mcp-era.guard';
-import { McpBodyParserInstaller } from './transport/mcp-body-parser.service';
+import { McpTransportSelector } from './transport/mcp-transport-selector.service';
+import { McpHttpTransport } from './interfaces/mcp-http-transport.interface';
 import { McpHeaderMismatchGuard } from './guards/mcp-header-mismatch.guard';
 import { McpExceptionFilter } from './errors/mcp-exception.filter';
 import { McpDispatcher } from './dispatch/mcp-dispatcher.service';
@@ -99,7 +100,8 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
       inject: [MCP_MODULE_OPTIONS, MCP_PATH],
       useFactory: (options: McpModuleOptions, path: string) => resolveMcpOptions(options, path),
     },
-    McpBodyParserInstaller,
+    McpTransportSelector,
+    { provide: McpHttpTransport, useExisting: McpTransportSelector },
     McpMetadataAccessor,
     ...REGISTRIES,
     McpDefinitionFactory,

@@ -1,5 +1,6 @@
 import { INestApplication, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { McpModule } from '@kobana/mcp';
 import type { McpModuleOptions } from '@kobana/mcp';
 import { FixtureTools } from './fixture.tools';
@@ -10,8 +11,21 @@ import { FixtureVerifier } from './fixture.verifier';
 @Module({ providers: [FixtureTools, FixtureResources, FixturePrompts, FixtureVerifier], exports: [FixtureTools, FixtureVerifier] })
 class FixtureToolsModule {}
 
-/** Builds the module's fixture host with the Nest testing module (no port: supertest binds its own loopback server). */
-export async function createFixtureApp(overrides: Partial<McpModuleOptions> = {}, path = '/mcp'): Promise<INestApplication> {
+/** The HTTP adapters the module serves on; the transport specs run once on each. */
+export const PLATFORMS = ['express', 'fastify'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/**
+ * Builds the module's fixture host with the Nest testing module (no port: supertest binds its own loopback server),
+ * on Express (Nest's default) or on `@nestjs/platform-fastify` (a platform name, or a Fastify adapter built with the
+ * host's own options), ready to serve. `prepare` runs before `init()`, where a host adds its global guards and hooks.
+ */
+export async function createFixtureApp(
+  overrides: Partial<McpModuleOptions> = {},
+  path = '/mcp',
+  platform: Platform | FastifyAdapter = 'express',
+  prepare: (app: INestApplication) => void = () => undefined,
+): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({
     imports: [
       FixtureToolsModule,
@@ -29,8 +43,12 @@ export async function createFixtureApp(overrides: Partial<McpModuleOptions> = {}
       }),
     ],
   }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const adapter = platform === 'fastify' ? new FastifyAdapter() : platform === 'express' ? undefined : platform;
+  const app = adapter ? moduleRef.createNestApplication(adapter, { logger: false }) : moduleRef.createNestApplication({ logger: false });
+  prepare(app);
   await app.init();
+  // Fastify loads its plugins and routes on `ready()`; supertest's own server needs them loaded.
+  if (adapter) await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
   return app;
 }
 

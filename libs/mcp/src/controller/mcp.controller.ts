@@ -1,6 +1,6 @@
-import { All, Controller, Post, Req, Res, Type, UseFilters, UseGuards } from '@nestjs/common';
-import type { Response } from 'express';
+import { All, Controller, Inject, Post, Req, Res, Type, UseFilters, UseGuards } from '@nestjs/common';
 import { McpHttpRequest, McpRequestState } from '../interfaces/mcp-request.interface';
+import { McpHttpResponse, McpHttpTransport } from '../interfaces/mcp-http-transport.interface';
 import { methodNotAllowed } from '../errors/mcp-transport.error';
 import { McpExceptionFilter } from '../errors/mcp-exception.filter';
 import { McpDrainGuard } from '../guards/mcp-drain.guard';
@@ -28,7 +28,9 @@ import { McpTelemetry } from '../telemetry/mcp-telemetry.service';
  * `results/`); whatever is thrown on the way is written by the filter of
  * `errors/`. There is no interceptor: each one costs every request an
  * async-context bind and an rxjs pipeline, and none of these steps wraps the
- * result, so the handler writes its answer itself (see {@link sendMcpResult}).
+ * result, so the handler writes its answer itself (see {@link sendMcpResult}),
+ * through the {@link McpHttpTransport} of the application's HTTP adapter:
+ * nothing here knows whether that is Express or Fastify.
  *
  * Built once per module rather than declared once for all: Nest reads a
  * route's path, guards and filter from decorators, before any
@@ -44,20 +46,21 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
       private readonly dispatcher: McpDispatcher,
       private readonly telemetry: McpTelemetry,
       private readonly audit: McpAuditEmitter,
+      @Inject(McpHttpTransport) private readonly transport: McpHttpTransport,
     ) {}
 
     // The guards in the order they run; `use` wraps those a host may replace.
     @Post()
     @UseGuards(McpDrainGuard, use(McpOriginGuard), McpContentLengthGuard, use(McpAuthGuard), McpMessageGuard, McpEraGuard, use(McpHeaderMismatchGuard))
-    async handle(@Req() request: McpHttpRequest, @Res() response: Response): Promise<void> {
+    async handle(@Req() request: McpHttpRequest, @Res() response: McpHttpResponse): Promise<void> {
       const state = mcpState(request);
       const message = state.message!;
       // From here the method is known: the span covers the limits, the method and the answer (see `telemetry/`).
       const operation = this.telemetry.start(message, request.headers);
       if (message.id === undefined) {
         // A notification: accepted, nothing to answer, whatever its method.
-        applyMcpResponseHeaders(request, response);
-        response.status(202).end();
+        applyMcpResponseHeaders(this.transport, request, response);
+        this.transport.sendEmpty(response, 202);
         this.telemetry.end(operation, state.version, {});
         return;
       }
@@ -72,8 +75,8 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
         throw error;
       }
       // After the method: `initialize` settles the version the headers carry. Errors get theirs from the filter.
-      applyMcpResponseHeaders(request, response);
-      sendMcpResult(response, message.id, result);
+      applyMcpResponseHeaders(this.transport, request, response);
+      sendMcpResult(this.transport, response, message.id, result);
       this.telemetry.end(operation, state.version, { result });
       // After the answer is written, so a slow or failing sink cannot touch it.
       this.audit.answered(request, result);
@@ -93,7 +96,10 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
       });
     }
 
-    /** GET (no server stream), DELETE (no session) and every other method. */
+    /**
+     * GET (no server stream), DELETE (no session) and every other method. On
+     * Fastify the transport takes POST out of this route (see `transport/`).
+     */
     @All()
     rejectMethod(): never {
       throw methodNotAllowed();

@@ -1,9 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
-import type { Response } from 'express';
 import { randomUUID } from 'crypto';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
+import { McpHttpResponse, McpHttpTransport } from '../interfaces/mcp-http-transport.interface';
 import { JsonRpcErrorObject } from '../interfaces/json-rpc.interface';
 import { McpMessages } from '../mcp.messages';
 import { mcpState } from '../transport/mcp-request-state.util';
@@ -38,22 +38,23 @@ export class McpExceptionFilter implements ExceptionFilter {
   constructor(
     @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
     @Inject(McpAvailability) private readonly availability: McpAvailability,
+    @Inject(McpHttpTransport) private readonly transport: McpHttpTransport,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<McpHttpRequest>();
-    const response = http.getResponse<Response>();
-    if (response.headersSent) return;
-    applyMcpResponseHeaders(request, response);
+    const response = http.getResponse<McpHttpResponse>();
+    if (this.transport.isAnswered(response)) return;
+    applyMcpResponseHeaders(this.transport, request, response);
     if (exception instanceof McpAuthException) {
       this.sendAuth(exception, request, response);
       return auditFailure(request, { status: exception.status, code: null, insufficientScope: exception.error === 'insufficient_scope', correlationId: null });
     }
     const error = this.toJsonRpc(exception);
-    for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(error.headers)) this.transport.setHeader(response, name, value);
     const id = error.withoutId ? null : mcpState(request).id;
-    sendMcpJson(response, error.status, { jsonrpc: '2.0', id, error: error.toErrorObject() satisfies JsonRpcErrorObject });
+    sendMcpJson(this.transport, response, error.status, { jsonrpc: '2.0', id, error: error.toErrorObject() satisfies JsonRpcErrorObject });
     // After the answer: the audit trail never changes or delays it.
     auditFailure(request, { status: error.status, code: error.code, insufficientScope: false, correlationId: correlationIdOf(error.data) });
   }
@@ -73,12 +74,12 @@ export class McpExceptionFilter implements ExceptionFilter {
     return internalError(correlationId);
   }
 
-  private sendAuth(exception: McpAuthException, request: McpHttpRequest, response: Response): void {
+  private sendAuth(exception: McpAuthException, request: McpHttpRequest, response: McpHttpResponse): void {
     const params = { ...exception.challenge, resource_metadata: resourceMetadataUrl(this.options, request) };
     const challenge = Object.entries(params)
       .map(([key, value]) => `${key}="${value.replace(/["\\]/g, '')}"`)
       .join(', ');
-    response.setHeader('WWW-Authenticate', `Bearer ${challenge}`);
-    sendMcpJson(response, exception.status, { error: exception.error, error_description: exception.description });
+    this.transport.setHeader(response, 'WWW-Authenticate', `Bearer ${challenge}`);
+    sendMcpJson(this.transport, response, exception.status, { error: exception.error, error_description: exception.description });
   }
 }

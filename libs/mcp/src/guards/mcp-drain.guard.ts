@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpHttpResponse, McpHttpTransport } from '../interfaces/mcp-http-transport.interface';
 import { McpDrainService } from '../limits/mcp-drain.service';
 import { unavailable } from '../errors/mcp-limits.error';
 
@@ -17,12 +17,13 @@ export class McpDrainGuard implements CanActivate {
   constructor(
     private readonly drain: McpDrainService,
     @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
+    @Inject(McpHttpTransport) private readonly transport: McpHttpTransport,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
     if (this.drain.isDraining) throw unavailable(this.options.drain.retryAfterSeconds, this.options.retryAfterOn503);
-    // 'close' comes after 'finish' and also when the client goes away, so every request is counted out.
-    context.switchToHttp().getResponse<Response>().once('close', this.drain.track());
+    // Closed after the answer and also when the client goes away, so every request is counted out.
+    this.transport.onClosed(context.switchToHttp().getResponse<McpHttpResponse>(), this.drain.track());
     return true;
   }
 }

@@ -1,33 +1,36 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import getRawBody from 'raw-body';
-import type { IncomingMessage } from 'http';
-import type { Readable } from 'stream';
 import * as secureJson from 'secure-json-parse';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
+import { McpHttpResponse, McpHttpTransport } from '../interfaces/mcp-http-transport.interface';
 import { McpHttpRequest } from '../interfaces/mcp-request.interface';
 import { JsonRpcId, JsonRpcMessage } from '../interfaces/json-rpc.interface';
 import { batchNotSupported, bodyTooLarge, forbiddenKey, invalidRequest, jsonTooDeep, parseError, unsupportedMediaType } from '../errors/mcp-transport.error';
 import { mcpState } from '../transport/mcp-request-state.util';
 import { exceedsJsonDepth, MCP_MAX_JSON_DEPTH } from '../transport/json-depth.policy';
-import { drainRequestBody } from '../transport/request-body-drain.util';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Guard 5 of 7, docs/protocol.md §1 steps 5 to 9: reads the body (never more than
- * the limit, chunked bodies included; past it, the rest is drained and
- * dropped, see {@link drainRequestBody}), then requires JSON, one object, and a
+ * the limit, chunked bodies included; past it, the transport drains and
+ * drops the rest, see `McpHttpTransport.readBody`), then requires JSON, one object, and a
  * valid JSON-RPC 2.0 request or notification. Runs after authentication, so
  * an anonymous client cannot make the server buffer anything.
  */
 @Injectable()
 export class McpMessageGuard implements CanActivate {
-  constructor(@Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions) {}
+  constructor(
+    @Inject(MCP_RESOLVED_OPTIONS) private readonly options: McpResolvedOptions,
+    @Inject(McpHttpTransport) private readonly transport: McpHttpTransport,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<McpHttpRequest>();
-    const raw = await this.readBody(request);
+    const http = context.switchToHttp();
+    const request = http.getRequest<McpHttpRequest>();
+    const raw = await this.transport.readBody(request, http.getResponse<McpHttpResponse>(), this.options.maxBodyBytes);
+    if (raw === 'too-large') throw bodyTooLarge(this.options.maxBodyBytes);
+    if (raw === 'unreadable') throw invalidRequest('the request body could not be read');
     if (!isJsonContentType(request.headers['content-type'])) {
       throw unsupportedMediaType();
     }
@@ -37,19 +40,6 @@ export class McpMessageGuard implements CanActivate {
     state.id = readableId(body);
     state.message = validateMessage(body);
     return true;
-  }
-
-  private async readBody(request: McpHttpRequest): Promise<Buffer> {
-    try {
-      return await getRawBody(request as unknown as Readable, { limit: this.options.maxBodyBytes });
-    } catch (error) {
-      if ((error as { type?: string }).type === 'entity.too.large') {
-        // Reading stopped at the limit; the rest is dropped so the 413 is not lost to a reset.
-        drainRequestBody(request as unknown as IncomingMessage);
-        throw bodyTooLarge(this.options.maxBodyBytes);
-      }
-      throw invalidRequest('the request body could not be read');
-    }
   }
 
   private parse(raw: Buffer): unknown {

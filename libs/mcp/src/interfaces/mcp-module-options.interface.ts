@@ -50,7 +50,7 @@ export interface McpModuleOptions {
   validation?: ValidationPipeOptions;
   /**
    * Install Nest's default JSON and urlencoded parsers (with `maxBodyBytes`
-   * as their limit) with the MCP path exempted (its body is read only after authentication). Set `false` when
+   * as their limit), on Express or on Fastify, with the MCP path exempted (its body is read only after authentication). Set `false` when
    * the app is created with `bodyParser: false` and registers its own parsers,
    * which must then skip the MCP path (the exact path: its other forms, such
    * as `/mcp/` or `/MCP`, are answered 404 by the module before any parser).
@@ -60,7 +60,8 @@ export interface McpModuleOptions {
   /**
    * Paths, besides the MCP path, that the installed parsers leave unread:
    * routes that stream their body themselves (a presigned upload, say),
-   * matched against `req.path`. Match each the way Express routes it (any
+   * matched against the request's path without its query (`req.path`; on
+   * Fastify the route then reads `request.raw`). Match each the way Express routes it (any
    * case, an optional trailing slash), so no form of it reaches a parser.
    * @default []
    */

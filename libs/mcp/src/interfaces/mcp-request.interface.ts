@@ -18,7 +18,7 @@ export interface McpRequestState {
   meta?: Record<string, unknown>;
 }
 
-/** The Express request as the module sees it. */
+/** The HTTP request as the module sees it: Express's or Fastify's, whose differences stay in the transport (`McpHttpTransport`). */
 export interface McpHttpRequest {
   method: string;
   url: string;

@@ -73,9 +73,9 @@ export class McpTestClient {
   ) {}
 
   /**
-   * A client of `target`: an `INestApplication` (initialized or listening) or
-   * a compiled `TestingModule`, of which the client creates and initializes
-   * the app (closed by {@link close}).
+   * A client of `target`: an `INestApplication` (initialized or listening, on
+   * Express or on Fastify) or a compiled `TestingModule`, of which the client
+   * creates and initializes the app on Express (closed by {@link close}).
    */
   static async create(target: INestApplication | McpTestModuleRef, options: McpTestClientOptions): Promise<McpTestClient> {
     let app: INestApplication;
@@ -89,6 +89,8 @@ export class McpTestClient {
     } else {
       throw new Error(McpTestingMessages.notAnApp);
     }
+    // Fastify builds its routes on `ready()`, which its own `listen()` calls; the kit may start the server itself.
+    if (app.getHttpAdapter().getType() === 'fastify') await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
     return new McpTestClient(app, McpTestClient.tokenOf(app, options), options, ownsApp);
   }
 

@@ -31,3 +31,12 @@ export function exceedsJsonDepth(text: string, limit: number): boolean {
   }
   return false;
 }
+
+/** A body's bytes as JSON text; one character per byte for a charset TextDecoder lacks (its ASCII brackets still count). */
+export function jsonText(buffer: Buffer, encoding?: string | null): string {
+  try {
+    return new TextDecoder(encoding ?? 'utf-8').decode(buffer);
+  } catch {
+    return buffer.toString('latin1');
+  }
+}

@@ -12,11 +12,16 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  * through the host's filters, before any parser or guard.
  */
 export function exactMcpPath(path: string): RequestHandler {
-  const sameRoute = new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`, 'i');
+  const sameRoute = sameRouteAs(path);
   return Object.defineProperty(
     (req: Request, _res: Response, next: NextFunction) =>
       req.path !== path && sameRoute.test(req.path) ? next(new NotFoundException(`Cannot ${req.method} ${req.originalUrl}`)) : next(),
     'name',
     { value: 'mcpExactPath' },
   );
+}
+
+/** The paths Express would route to `path`: any case, an optional trailing slash. */
+export function sameRouteAs(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`, 'i');
 }

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { Response } from 'express';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpEra } from '../interfaces/mcp-request.interface';
 import { JsonRpcId } from '../interfaces/json-rpc.interface';
@@ -11,6 +10,7 @@ import { McpContent } from '../results/mcp-content.view';
 import { McpToolResult, toolResult } from '../results/mcp-tool.view';
 import { McpRawJson } from '../results/mcp-raw-json.view';
 import { sendMcpResult } from './mcp-response.view';
+import { McpExpressTransport } from './mcp-express-transport.provider';
 
 /**
  * `toolResult` as it was before `structuredContent` stayed JSON text: the
@@ -71,7 +71,7 @@ async function written(result: McpToolResult | Record<string, unknown>, era: Mcp
     setHeader: (name: string, value: unknown) => (sent.headers[name] = value),
     end: (body: string | Buffer) => (sent.body = Buffer.from(body).toString('utf8')),
   };
-  sendMcpResult(response as unknown as Response, id, shaped as Record<string, unknown>);
+  sendMcpResult(new McpExpressTransport(), response, id, shaped as Record<string, unknown>);
   return { sent, shaped };
 }
 
