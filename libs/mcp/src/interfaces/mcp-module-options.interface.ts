@@ -1,4 +1,5 @@
 import { Type, ValidationPipeOptions } from '@nestjs/common';
+import type { StandardSchemaValidationPipeOptions } from '@nestjs/common';
 import { McpTokenVerifier } from './mcp-token-verifier.interface';
 import { McpDrainOptions, McpRateLimitOptions, McpResolvedRateLimit } from './mcp-limits-options.interface';
 import { McpAvailability } from './mcp-availability.interface';
@@ -48,6 +49,14 @@ export interface McpModuleOptions {
    * @default { whitelist: true, forbidNonWhitelisted: true, transform: true }
    */
   validation?: ValidationPipeOptions;
+  /**
+   * The options the host's REST `StandardSchemaValidationPipe` uses (Nest 12),
+   * so arguments declared with a Standard Schema are validated and
+   * transformed, and refused with the same 400 body, as the route's
+   * `@Body({ schema })` is.
+   * @default {} (Nest's defaults: transform, 400 with one "path: message" per issue)
+   */
+  standardSchemaValidation?: StandardSchemaValidationPipeOptions;
   /**
    * Install Nest's default JSON and urlencoded parsers (with `maxBodyBytes`
    * as their limit) with the MCP path exempted (its body is read only after authentication). Set `false` when
