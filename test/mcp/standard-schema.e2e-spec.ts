@@ -141,6 +141,19 @@ describe('@McpTool with a Standard Schema: the route’s schema, listed, validat
     }
   });
 
+  it('honours an x-mcp-header a Zod schema declares with .meta(): listed, mirrored by era-2026 clients, checked by the module', async () => {
+    const { zod_region_get: tool } = await toolsOf('2026');
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: { region: { type: 'string', minLength: 2, 'x-mcp-header': 'Region' } },
+      required: ['region'],
+    });
+    expect((await mcp.callTool('zod_region_get', { region: 'eu' })).structuredContent).toEqual({ region: 'eu' });
+    const mismatch = await mcp.send('tools/call', { name: 'zod_region_get', arguments: { region: 'eu' } }, { 'Mcp-Param-Region': 'us' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toMatchObject({ error: { code: -32020, message: 'Header mismatch: Mcp-Param-Region' } });
+  });
+
   for (const { library, tool, path, valid, invalid } of LIBRARIES) {
     describe(library, () => {
       it('a valid call reaches the method transformed as the route’s body is, and both answer the same JSON through the output schema', async () => {
@@ -168,6 +181,18 @@ describe('@McpTool with a Standard Schema: the route’s schema, listed, validat
       });
     });
   }
+
+  it('a destructive tool checks its arguments with the schema before asking, and the confirmed call gets them transformed', async () => {
+    const refused = await mcp.callTool('zod_thing_delete', { id: ' x ' });
+    expect(refused).toMatchObject({ isError: true, resultType: 'complete' });
+    expect(refused.error).toEqual({ statusCode: 400, error: 'Bad Request', message: ['id: Too small: expected string to have >=2 characters'] });
+    for (const era of ['2025', '2026'] as const) {
+      const done = await mcp.with({ era }).callToolConfirmed('zod_thing_delete', { id: '  t9  ' });
+      expect(done.structuredContent).toEqual({ id: 't9', name: 'gone', quantity: 0, tags: [], created_at: CREATED_AT });
+    }
+    const { zod_thing_delete: tool, zod_thing_create: plain } = await toolsOf('2025');
+    expect(tool.outputSchema.anyOf[0]).toEqual(plain.outputSchema);
+  });
 
   it('an answer its output schema refuses is the route’s 500 and the tool’s internal error, never a result that breaks the schema', async () => {
     const rest = await route('/broken/1', { name: 'Bolt' });

@@ -52,6 +52,9 @@ export const CreateArkThing = type({ name: '2 <= string <= 40', quantity: 'numbe
 
 export const ArkThing = type({ '+': 'delete', id: 'string', name: 'string', quantity: 'number.integer', created_at: 'string' });
 
+/** A Zod property marked `x-mcp-header` through `.meta()`: era-2026 clients mirror it into `Mcp-Param-Region`. */
+export const RegionQuery = z.object({ region: z.string().min(2).meta({ 'x-mcp-header': 'Region' }) });
+
 /** A thing as the service builds it: with a key no answer schema lists, which the answers must not carry. */
 function thing(body: Record<string, unknown>, id: string): Record<string, unknown> {
   return { id, ...body, created_at: CREATED_AT, internal_note: 'not for clients' };
@@ -73,6 +76,23 @@ export class ThingsService {
   @McpTool({ name: 'ark_thing_create', description: 'Creates a thing (ArkType)', input: CreateArkThing, output: ArkThing })
   createArk(@McpArgs() body: typeof CreateArkThing.infer) {
     return thing(body, 'a1');
+  }
+
+  @McpTool({ name: 'zod_region_get', description: 'Echoes a region (Zod)', input: RegionQuery, annotations: { readOnlyHint: true } })
+  region(@McpArgs() query: z.output<typeof RegionQuery>) {
+    return { region: query.region };
+  }
+
+  /** Destructive: its arguments are validated by the schema before anyone is asked, and the confirmed call takes them as validated. */
+  @McpTool({
+    name: 'zod_thing_delete',
+    description: 'Deletes a thing (Zod)',
+    input: z.object({ id: z.string().trim().min(2) }),
+    output: ZodThing,
+    annotations: { destructiveHint: true },
+  })
+  remove(@McpArgs() args: { id: string }) {
+    return thing({ name: 'gone', quantity: 0, tags: [] }, args.id);
   }
 
   /** Answers without `created_at`, which its output schema requires: the route answers 500, the tool an internal error. */
