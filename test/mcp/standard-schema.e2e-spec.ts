@@ -21,7 +21,7 @@ import { StreamableHTTPClientTransport as Sdk1Transport } from '@modelcontextpro
 import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
 import { McpArgs, McpModule, McpTool } from '@kobana/mcp';
 import { expectToolMatchesRoute, expectToolOutputMatches, McpParityOptions, McpTestClient } from '@kobana/mcp/testing';
-import { CREATED_AT, standardSchemaHostBuilder } from './support/standard-schema.fixture';
+import { CREATED_AT, createStandardSchemaApp } from './support/standard-schema.fixture';
 
 jest.setTimeout(30_000);
 
@@ -79,8 +79,7 @@ describe('@McpTool with a Standard Schema: the route’s schema, listed, validat
   const clients: Array<{ close(): Promise<void> }> = [];
 
   beforeAll(async () => {
-    app = (await standardSchemaHostBuilder().compile()).createNestApplication({ logger: false });
-    await app.listen(0, '127.0.0.1');
+    app = await createStandardSchemaApp();
     url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`;
     mcp = await McpTestClient.create(app, { token: WRITER });
   });
@@ -240,6 +239,21 @@ describe('@McpTool with a Standard Schema: the route’s schema, listed, validat
       const refused = await client.callTool({ name: tool, arguments: invalid[1] });
       expect(refused.isError).toBe(true);
       expect(refused.content).toEqual([{ type: 'text', text: (await route(path, invalid[1])).text }]);
+    }
+  });
+});
+
+describe('@McpTool with a Standard Schema: the host’s pipe options', () => {
+  it('the module’s standardSchemaValidation gives the tool the refusal the route’s own pipe answers', async () => {
+    const app = await createStandardSchemaApp({ errorHttpStatusCode: 422 });
+    try {
+      const mcp = await McpTestClient.create(app, { token: WRITER });
+      const rest = await request(app.getHttpServer()).post('/api/v1/things/zod').send({ name: 'x' });
+      expect(rest.status).toBe(422);
+      expect(rest.body).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity' });
+      expect((await mcp.callTool('zod_thing_create', { name: 'x' })).text).toBe(rest.text);
+    } finally {
+      await app.close();
     }
   });
 });

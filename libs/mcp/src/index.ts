@@ -16,7 +16,13 @@ export { McpHeader } from './schema/mcp-header.decorator';
 export { DtoJsonSchemaFactory } from './schema/dto-json-schema.factory';
 export { StandardJsonSchemaFactory } from './schema/standard-json-schema.factory';
 export type { McpStandardSchemaSide } from './schema/standard-json-schema.factory';
-export type { McpStandardSchema, McpStandardIssue, McpStandardResult, McpStandardJsonSchemaConverter } from './interfaces/mcp-standard-schema.interface';
+export type {
+  McpStandardSchema,
+  McpStandardIssue,
+  McpStandardResult,
+  McpStandardJsonSchemaConverter,
+  McpStandardSchemaValidationOptions,
+} from './interfaces/mcp-standard-schema.interface';
 export { McpTokenVerifier } from './interfaces/mcp-token-verifier.interface';
 export { McpToolRegistry } from './discovery/mcp-tool.registry';
 export { McpResourceRegistry } from './discovery/mcp-resource.registry';

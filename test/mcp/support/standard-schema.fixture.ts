@@ -1,4 +1,5 @@
 import {
+  INestApplication,
   Body,
   Controller,
   Injectable,
@@ -8,8 +9,8 @@ import {
   SerializeOptions,
   StandardSchemaSerializerInterceptor,
   StandardSchemaValidationPipe,
+  StandardSchemaValidationPipeOptions,
   UseInterceptors,
-  UsePipes,
 } from '@nestjs/common';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { z } from 'zod';
@@ -103,9 +104,8 @@ export class ThingsService {
   }
 }
 
-/** The REST side, as a Nest 12 application writes it: `@Body({ schema })` and `@SerializeOptions({ schema })`. */
+/** The REST side, as a Nest 12 application writes it: `@Body({ schema })` and `@SerializeOptions({ schema })`, the pipe installed globally. */
 @Controller('api/v1/things')
-@UsePipes(new StandardSchemaValidationPipe())
 @UseInterceptors(StandardSchemaSerializerInterceptor)
 export class ThingsController {
   constructor(private readonly things: ThingsService) {}
@@ -138,8 +138,19 @@ export class ThingsController {
 @Module({ controllers: [ThingsController], providers: [ThingsService, FixtureVerifier], exports: [FixtureVerifier] })
 class ThingsModule {}
 
-/** The fixture host of the Standard Schema specs: the same schemas behind a route and a tool. */
-export function standardSchemaHostBuilder(): TestingModuleBuilder {
+/**
+ * The fixture host of the Standard Schema specs: the same schemas behind a
+ * route and a tool, and the same pipe options given to the route's global
+ * `StandardSchemaValidationPipe` and to the module.
+ */
+export async function createStandardSchemaApp(pipeOptions: StandardSchemaValidationPipeOptions = {}): Promise<INestApplication> {
+  const app = (await standardSchemaHostBuilder(pipeOptions).compile()).createNestApplication({ logger: false });
+  app.useGlobalPipes(new StandardSchemaValidationPipe(pipeOptions));
+  await app.listen(0, '127.0.0.1');
+  return app;
+}
+
+function standardSchemaHostBuilder(pipeOptions: StandardSchemaValidationPipeOptions): TestingModuleBuilder {
   return Test.createTestingModule({
     imports: [
       ThingsModule,
@@ -150,6 +161,7 @@ export function standardSchemaHostBuilder(): TestingModuleBuilder {
           serverInfo: { name: 'standard-schema-fixture', version: '0.0.1' },
           verifier,
           publicUrl: 'http://127.0.0.1',
+          standardSchemaValidation: pipeOptions,
         }),
       }),
     ],

@@ -1,11 +1,11 @@
 import { Type, ValidationPipeOptions } from '@nestjs/common';
-import type { StandardSchemaValidationPipeOptions } from '@nestjs/common';
 import { McpTokenVerifier } from './mcp-token-verifier.interface';
 import { McpDrainOptions, McpRateLimitOptions, McpResolvedRateLimit } from './mcp-limits-options.interface';
 import { McpAvailability } from './mcp-availability.interface';
 import type { McpConfirmationStore } from './mcp-confirmation-store.interface';
 import type { McpAuditSink } from './mcp-audit-sink.interface';
 import type { McpTaskStore } from './mcp-task.interface';
+import type { McpStandardSchemaValidationOptions } from './mcp-standard-schema.interface';
 
 /** `serverInfo` of `initialize` and `_meta["io.modelcontextprotocol/serverInfo"]` of era 2026. */
 export interface McpServerInfo {
@@ -56,7 +56,7 @@ export interface McpModuleOptions {
    * `@Body({ schema })` is.
    * @default {} (Nest's defaults: transform, 400 with one "path: message" per issue)
    */
-  standardSchemaValidation?: StandardSchemaValidationPipeOptions;
+  standardSchemaValidation?: McpStandardSchemaValidationOptions;
   /**
    * Install Nest's default JSON and urlencoded parsers (with `maxBodyBytes`
    * as their limit) with the MCP path exempted (its body is read only after authentication). Set `false` when

@@ -32,3 +32,22 @@ export interface McpStandardSchema {
     readonly jsonSchema?: McpStandardJsonSchemaConverter;
   };
 }
+
+/**
+ * The options of Nest 12's `StandardSchemaValidationPipe` the module passes
+ * on, written out so that the package's declarations also compile against
+ * Nest 11 (which has no such pipe): the object a host gives its own pipe
+ * fits here as it is.
+ */
+export interface McpStandardSchemaValidationOptions {
+  /** Hand the method the schema's value (coerced, defaulted) rather than the input. @default true */
+  transform?: boolean;
+  /** Forwarded as the second argument of `~standard.validate`. */
+  validateOptions?: Record<string, unknown>;
+  /** The status of a refusal. @default 400 */
+  errorHttpStatusCode?: number;
+  /** Builds the exception a refusal throws; an `HttpException` becomes the `isError` result with its body. */
+  exceptionFactory?: (issues: ReadonlyArray<McpStandardIssue>) => unknown;
+  /** Longest total length of the messages of a refusal. @default 1_000_000 */
+  maxErrorMessagesLength?: number;
+}

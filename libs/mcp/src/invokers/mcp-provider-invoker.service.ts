@@ -1,4 +1,4 @@
-import type { ArgumentMetadata } from '@nestjs/common';
+import type { ArgumentMetadata, StandardSchemaValidationPipeOptions } from '@nestjs/common';
 import { BadRequestException, HttpException, Inject, Injectable, StandardSchemaValidationPipe, ValidationPipe } from '@nestjs/common';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
@@ -32,7 +32,7 @@ export class McpProviderInvoker {
   constructor(@Inject(MCP_RESOLVED_OPTIONS) options: McpResolvedOptions) {
     this.validation = new ValidationPipe(options.validation);
     if (typeof (StandardSchemaValidationPipe as unknown) === 'function') {
-      this.standardValidation = new StandardSchemaValidationPipe(options.standardSchemaValidation);
+      this.standardValidation = new StandardSchemaValidationPipe(options.standardSchemaValidation as StandardSchemaValidationPipeOptions);
     }
   }
 
