@@ -193,6 +193,15 @@ describe('@McpTool with a Standard Schema: the route’s schema, listed, validat
     expect(tool.outputSchema.anyOf[0]).toEqual(plain.outputSchema);
   });
 
+  it('a prompt’s @McpArgs({ schema }) validates and transforms its arguments; a refusal is -32602 with the pipe’s messages', async () => {
+    const prompt = await mcp.getPrompt('zod_thing_describe', { name: '  Bolt  ' });
+    expect(prompt.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Describe the thing named "Bolt".' } }]);
+    await expect(mcp.getPrompt('zod_thing_describe', { name: ' x ' })).rejects.toMatchObject({
+      code: -32602,
+      message: 'name: Too small: expected string to have >=2 characters',
+    });
+  });
+
   it('an answer its output schema refuses is the route’s 500 and the tool’s internal error, never a result that breaks the schema', async () => {
     const rest = await route('/broken/1', { name: 'Bolt' });
     expect(rest.status).toBe(500);

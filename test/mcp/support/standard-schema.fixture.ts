@@ -17,7 +17,7 @@ import { z } from 'zod';
 import * as v from 'valibot';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
-import { McpArgs, McpModule, McpTool } from '@kobana/mcp';
+import { McpArgs, McpModule, McpPrompt, McpTool } from '@kobana/mcp';
 import { FixtureVerifier } from './fixture.verifier';
 
 /** The moment every thing is created at, so both sides answer the same JSON. */
@@ -94,6 +94,12 @@ export class ThingsService {
   })
   remove(@McpArgs() args: { id: string }) {
     return thing({ name: 'gone', quantity: 0, tags: [] }, args.id);
+  }
+
+  /** A prompt's arguments validated by a schema too: trimmed, and refused with the pipe's messages. */
+  @McpPrompt({ name: 'zod_thing_describe', arguments: [{ name: 'name', required: true }] })
+  describe(@McpArgs({ schema: z.object({ name: z.string().trim().min(2) }) }) args: { name: string }) {
+    return `Describe the thing named "${args.name}".`;
   }
 
   /** Answers without `created_at`, which its output schema requires: the route answers 500, the tool an internal error. */
