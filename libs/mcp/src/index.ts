@@ -10,9 +10,19 @@ export { McpResourceParams } from './decorators/mcp-resource-params.decorator';
 export { McpCompletionValue } from './decorators/mcp-completion-value.decorator';
 export { McpCaller } from './decorators/mcp-caller.decorator';
 export { McpArgs } from './decorators/mcp-args.decorator';
+export type { McpArgsOptions } from './decorators/mcp-args.decorator';
 export { McpContext } from './decorators/mcp-context.decorator';
 export { McpHeader } from './schema/mcp-header.decorator';
 export { DtoJsonSchemaFactory } from './schema/dto-json-schema.factory';
+export { StandardJsonSchemaFactory } from './schema/standard-json-schema.factory';
+export type { McpStandardSchemaSide } from './schema/standard-json-schema.factory';
+export type {
+  McpStandardSchema,
+  McpStandardIssue,
+  McpStandardResult,
+  McpStandardJsonSchemaConverter,
+  McpStandardSchemaValidationOptions,
+} from './interfaces/mcp-standard-schema.interface';
 export { McpTokenVerifier } from './interfaces/mcp-token-verifier.interface';
 export { McpToolRegistry } from './discovery/mcp-tool.registry';
 export { McpResourceRegistry } from './discovery/mcp-resource.registry';

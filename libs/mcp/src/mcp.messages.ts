@@ -55,6 +55,13 @@ export const McpMessages = {
   requestScopedMethod: (provider: string, method: string) =>
     `MCP decorators on ${provider}.${method} are ignored: request-scoped providers cannot serve MCP (they have no instance at start-up)`,
   inputSchemaWithDto: (tool: string) => `MCP tool "${tool}" declares both "inputSchema" and "input": choose one`,
+  inputSchemaWithArgsSchema: (tool: string) => `MCP tool "${tool}" declares both "inputSchema" and @McpArgs({ schema }): choose one`,
+  standardInputNotObject: (tool: string) =>
+    `MCP tool "${tool}": its input schema must describe an object (z.object(), v.object(), type({ … })): MCP requires "type": "object" for arguments`,
+  inputTwice: (tool: string) =>
+    `MCP tool "${tool}" declares its arguments twice ("input" of @McpTool() and @McpArgs({ schema })) with different schemas: declare one, or the same constant in both`,
+  standardSchemaNeedsNest12: (owner: string) =>
+    `${owner} declares a Standard Schema, which needs StandardSchemaValidationPipe from @nestjs/common 12: upgrade Nest or declare a class-validator DTO`,
   inputSchemaNotObject: (tool: string) => `MCP tool "${tool}": "inputSchema" must be a JSON Schema with "type": "object"`,
   outputSchemaWithClass: (tool: string) => `MCP tool "${tool}" declares both "outputSchema" and "output": choose one`,
   outputSchemaNotObject: (tool: string) =>

@@ -14,6 +14,7 @@ import { McpPromptRegistry } from './discovery/mcp-prompt.registry';
 import { McpCompletionRegistry } from './discovery/mcp-completion.registry';
 import { McpDefinitionFactory } from './discovery/mcp-definition.factory';
 import { DtoJsonSchemaFactory } from './schema/dto-json-schema.factory';
+import { StandardJsonSchemaFactory } from './schema/standard-json-schema.factory';
 import { McpBearerStrategy } from './auth/mcp-bearer.strategy';
 import { McpDrainGuard } from './guards/mcp-drain.guard';
 import { McpOriginGuard } from './guards/mcp-origin.guard';
@@ -107,6 +108,7 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
     McpDefinitionFactory,
     McpExplorer,
     DtoJsonSchemaFactory,
+    StandardJsonSchemaFactory,
     // A provider of its own, so a test swaps the verifier with `overrideProvider(McpTokenVerifier)` (see `@kobana/mcp/testing`).
     { provide: McpTokenVerifier, inject: [MCP_RESOLVED_OPTIONS], useFactory: (options: McpResolvedOptions) => options.verifier },
     McpBearerStrategy,

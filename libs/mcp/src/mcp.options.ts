@@ -34,6 +34,7 @@ export function resolveMcpOptions(options: McpModuleOptions, path: string): McpR
     allowedOrigins: options.allowedOrigins ?? ['localhost'],
     maxBodyBytes: options.maxBodyBytes ?? MCP_DEFAULT_MAX_BODY_BYTES,
     validation: options.validation ?? { ...MCP_DEFAULT_VALIDATION },
+    standardSchemaValidation: options.standardSchemaValidation ?? {},
     installBodyParsers: options.installBodyParsers ?? true,
     unparsedPaths: options.unparsedPaths ?? [],
     rawBody: options.rawBody ?? false,

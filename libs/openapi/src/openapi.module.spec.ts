@@ -1,5 +1,19 @@
 import 'reflect-metadata';
-import { Body, CanActivate, Controller, createParamDecorator, Get, HttpCode, Injectable, Param, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  CanActivate,
+  Controller,
+  createParamDecorator,
+  Get,
+  HttpCode,
+  Injectable,
+  Param,
+  Post,
+  Query,
+  SerializeOptions,
+  UseGuards,
+} from '@nestjs/common';
+import { z } from 'zod';
 import { Test } from '@nestjs/testing';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { McpToolRegistry } from '@kobana/mcp';
@@ -57,6 +71,24 @@ class FilesController {
   @OpenApiRoute({ binary: ['application/pdf'], summary: 'The bytes' })
   bytes(@Param('id') id: string): string {
     return id;
+  }
+}
+
+/** Nest 12 routes with Standard Schemas: the same constants a tool would take. */
+const CreateGadget = z.object({ name: z.string().trim().min(2), size: z.int().min(1).default(1) });
+const Gadget = z.object({ id: z.uuid(), name: z.string(), size: z.int() });
+
+@Controller('api/v1/gadgets')
+@SerializeOptions({ schema: Gadget })
+class GadgetsController {
+  @Post()
+  create(@Body({ schema: CreateGadget }) body: z.output<typeof CreateGadget>) {
+    return { id: '00000000-0000-4000-8000-000000000000', ...body };
+  }
+
+  @Get(':id')
+  get(@Param('id', { schema: z.uuid() }) id: string, @Query({ schema: z.object({ fields: z.enum(['name', 'size']).optional() }) }) _query: unknown) {
+    return { id, name: 'g', size: 1 };
   }
 }
 
@@ -140,6 +172,44 @@ describe('OpenApiModule', () => {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/BearerError' } } },
     });
     expect(Object.isFrozen(document.paths)).toBe(true);
+  });
+
+  it('describes a route with Standard Schemas from their JSON Schema: the input side for body, path and query, the output side of @SerializeOptions for the answer', async () => {
+    const document = await documentOf(GadgetsController);
+    expect(openApiDocumentProblems(document)).toEqual([]);
+    const gadget = {
+      type: 'object',
+      properties: {
+        id: { type: 'string', format: 'uuid', pattern: expect.any(String) },
+        name: { type: 'string' },
+        size: { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+      },
+      required: ['id', 'name', 'size'],
+      additionalProperties: false,
+    };
+    const create = document.paths['/api/v1/gadgets'].post;
+    expect(create.operationId).toBe('GadgetsController_create');
+    expect(create.requestBody).toEqual({
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: { name: { type: 'string', minLength: 2 }, size: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 } },
+            required: ['name'],
+          },
+        },
+      },
+    });
+    expect(create.responses['201']).toEqual({ description: 'Success', content: { 'application/json': { schema: gadget } } });
+    expect(Object.keys(create.responses)).toEqual(['201', '400', '413', '503']);
+    const get = document.paths['/api/v1/gadgets/{id}'].get;
+    expect(get.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid', pattern: expect.any(String) } },
+      { name: 'fields', in: 'query', required: false, schema: { type: 'string', enum: ['name', 'size'] } },
+    ]);
+    expect(get.responses['200']).toEqual({ description: 'Success', content: { 'application/json': { schema: gadget } } });
+    expect(JSON.stringify(document)).not.toContain('$schema');
   });
 
   describe('stops start-up', () => {

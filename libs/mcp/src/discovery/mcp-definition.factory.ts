@@ -1,8 +1,11 @@
-import { Injectable, Type } from '@nestjs/common';
+import { Injectable, StandardSchemaValidationPipe, Type } from '@nestjs/common';
 import { McpMetadataAccessor } from './mcp-metadata.accessor';
 import { McpUriTemplate } from './mcp-uri-template.parser';
 import { compact, deepFreeze } from './mcp-descriptor.util';
 import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.factory';
+import { StandardJsonSchemaFactory } from '../schema/standard-json-schema.factory';
+import { isStandardSchema } from '../schema/standard-schema.util';
+import type { McpStandardSchema } from '../interfaces/mcp-standard-schema.interface';
 import { McpJsonSchema } from '../interfaces/json-schema.interface';
 import { scanMcpHeaders } from '../schema/mcp-header.parser';
 import { McpMessages } from '../mcp.messages';
@@ -51,15 +54,22 @@ export class McpDefinitionFactory {
   constructor(
     private readonly metadata: McpMetadataAccessor,
     private readonly schemas: DtoJsonSchemaFactory,
+    private readonly standardSchemas: StandardJsonSchemaFactory,
   ) {}
 
   tool(method: McpMethodRef, options: McpToolOptions): McpToolDefinition {
+    const owner = `MCP tool "${options.name}"`;
+    const argsSchema = this.argsSchema(method, options);
     if (options.inputSchema && options.input) throw new Error(McpMessages.inputSchemaWithDto(options.name));
+    if (options.inputSchema && argsSchema) throw new Error(McpMessages.inputSchemaWithArgsSchema(options.name));
     // MCP requires an object schema for tool arguments; clients drop a tool whose schema is anything else.
     if (options.inputSchema && options.inputSchema.type !== 'object') throw new Error(McpMessages.inputSchemaNotObject(options.name));
-    const inputType = options.inputSchema ? undefined : ((options.input as Type<object> | undefined) ?? this.argsType(method, true, options.name));
+    const inputType =
+      options.inputSchema || argsSchema ? undefined : ((options.input as Type<object> | undefined) ?? this.argsType(method, true, options.name));
     const rawSchema = options.inputSchema ? deepFreeze(structuredClone(options.inputSchema)) : undefined;
+    const standardInput = argsSchema ? this.standardInput(argsSchema, owner, options.name) : undefined;
     const outputSchema = this.outputSchema(method, options);
+    const listedInput = rawSchema ?? standardInput;
     return {
       name: options.name,
       options,
@@ -67,7 +77,7 @@ export class McpDefinitionFactory {
         name: options.name,
         ...(options.title ? { title: options.title } : {}),
         description: options.description,
-        inputSchema: rawSchema ?? (inputType ? this.schemas.create(inputType) : EMPTY_INPUT_SCHEMA),
+        inputSchema: listedInput ?? (inputType ? this.schemas.create(inputType) : EMPTY_INPUT_SCHEMA),
         ...(outputSchema ? { outputSchema } : {}),
         annotations: {
           ...(options.title ? { title: options.title } : {}),
@@ -78,11 +88,12 @@ export class McpDefinitionFactory {
         },
         ...(options.task ? { execution: { taskSupport: options.task.support } } : {}),
       }),
-      headers: rawSchema ? scanMcpHeaders(rawSchema, options.name) : inputType ? this.schemas.headers(inputType) : [],
+      headers: listedInput ? scanMcpHeaders(listedInput, options.name) : inputType ? this.schemas.headers(inputType) : [],
       confirmation: this.confirmation(method, options),
       ...(options.task ? { task: this.task(method, options) } : {}),
+      ...(isStandardSchema(options.output) ? { outputStandardSchema: options.output } : {}),
       ...this.guarded(options),
-      ...this.invocable(method, inputType),
+      ...this.invocable(method, inputType, argsSchema),
     };
   }
 
@@ -117,7 +128,7 @@ export class McpDefinitionFactory {
       options,
       descriptor: deepFreeze(compact({ name, title, description, arguments: args })),
       ...this.guarded(options),
-      ...this.invocable(method, this.argsType(method, false, name)),
+      ...this.invocable(method, this.argsType(method, false, name), this.argsSchema(method)),
     };
   }
 
@@ -133,8 +144,15 @@ export class McpDefinitionFactory {
    */
   private outputSchema({ prototype, methodName }: McpMethodRef, options: McpToolOptions): McpJsonSchema | undefined {
     if (options.outputSchema && options.output) throw new Error(McpMessages.outputSchemaWithClass(options.name));
+    if (isStandardSchema(options.output)) this.assertStandardPipe(`MCP tool "${options.name}"`);
     const type = options.output ?? this.returnedClass(prototype, methodName);
-    const schema = options.outputSchema ? structuredClone(options.outputSchema) : type ? this.schemas.createOutput(type) : undefined;
+    const schema = options.outputSchema
+      ? structuredClone(options.outputSchema)
+      : isStandardSchema(type)
+        ? this.standardSchemas.create(type, 'output', `MCP tool "${options.name}"`)
+        : type
+          ? this.schemas.createOutput(type)
+          : undefined;
     if (!schema) return undefined;
     // MCP: `structuredContent` is an object, so is the root of the schema describing it.
     if (schema.type !== 'object') throw new Error(McpMessages.outputSchemaNotObject(options.name));
@@ -191,13 +209,40 @@ export class McpDefinitionFactory {
     return { scopes: Object.freeze([...(options.scopes ?? [])]), roles: Object.freeze([...(options.roles ?? [])]) };
   }
 
-  private invocable({ instance, prototype, methodName }: McpMethodRef, inputType?: Type<object>): McpInvocable {
+  private invocable({ instance, prototype, methodName }: McpMethodRef, inputType?: Type<object>, inputStandardSchema?: McpStandardSchema): McpInvocable {
     return {
       inputType,
+      ...(inputStandardSchema ? { inputStandardSchema } : {}),
       params: this.metadata.getParamBindings(prototype, methodName),
       invoke: prototype[methodName].bind(instance),
       owner: `${instance.constructor.name}.${methodName}`,
     };
+  }
+
+  /**
+   * The Standard Schema of the arguments: `input` of `@McpTool()` when it is
+   * one, or `@McpArgs({ schema })`. Both may name the same constant; two
+   * different schemas would leave one of them unused, which is a mistake.
+   */
+  private argsSchema({ prototype, methodName }: McpMethodRef, options?: McpToolOptions): McpStandardSchema | undefined {
+    const declared = this.metadata.getParamBindings(prototype, methodName).find((binding) => binding.kind === 'args')?.schema;
+    const input = isStandardSchema(options?.input) ? options.input : undefined;
+    if (input && declared && input !== declared) throw new Error(McpMessages.inputTwice(options!.name));
+    const schema = input ?? declared;
+    if (schema) this.assertStandardPipe(options ? `MCP tool "${options.name}"` : `${(prototype.constructor as Function).name}.${methodName}`);
+    return schema;
+  }
+
+  /** The tool's `inputSchema` from the input side of its Standard Schema, an object schema as MCP requires. */
+  private standardInput(schema: McpStandardSchema, owner: string, name: string): McpJsonSchema {
+    const json = this.standardSchemas.create(schema, 'input', owner);
+    if (json.type !== 'object') throw new Error(McpMessages.standardInputNotObject(name));
+    return json;
+  }
+
+  /** Nest 11 has no `StandardSchemaValidationPipe`: a schema there could never be validated as the route would. */
+  private assertStandardPipe(owner: string): void {
+    if (typeof (StandardSchemaValidationPipe as unknown) !== 'function') throw new Error(McpMessages.standardSchemaNeedsNest12(owner));
   }
 
   /**
@@ -206,7 +251,7 @@ export class McpDefinitionFactory {
    */
   private argsType({ prototype, methodName }: McpMethodRef, required: boolean, name: string): Type<object> | undefined {
     const args = this.metadata.getParamBindings(prototype, methodName).find((binding) => binding.kind === 'args');
-    if (!args) return undefined;
+    if (!args || args.schema) return undefined;
     const type = this.metadata.getParamTypes(prototype, methodName)[args.index];
     if (typeof type === 'function' && type !== Object) return type as Type<object>;
     if (required) throw new Error(McpMessages.missingInputType(name));

@@ -1,10 +1,13 @@
 import { Type } from '@nestjs/common';
 import { McpParamBinding } from './mcp-param-binding.interface';
+import type { McpStandardSchema } from './mcp-standard-schema.interface';
 
 /** A provider method prepared at start-up, so a call does no discovery work. */
 export interface McpInvocable {
   /** The DTO validated before the call, when the method takes `@McpArgs()` typed with a class. */
   inputType?: Type<object>;
+  /** The Standard Schema validated before the call, when the arguments are declared with one. */
+  inputStandardSchema?: McpStandardSchema;
   params: McpParamBinding[];
   /** The provider method, bound to its instance. */
   invoke: (...args: unknown[]) => unknown;

@@ -5,6 +5,7 @@ import { McpAvailability } from './mcp-availability.interface';
 import type { McpConfirmationStore } from './mcp-confirmation-store.interface';
 import type { McpAuditSink } from './mcp-audit-sink.interface';
 import type { McpTaskStore } from './mcp-task.interface';
+import type { McpStandardSchemaValidationOptions } from './mcp-standard-schema.interface';
 
 /** `serverInfo` of `initialize` and `_meta["io.modelcontextprotocol/serverInfo"]` of era 2026. */
 export interface McpServerInfo {
@@ -48,6 +49,14 @@ export interface McpModuleOptions {
    * @default { whitelist: true, forbidNonWhitelisted: true, transform: true }
    */
   validation?: ValidationPipeOptions;
+  /**
+   * The options the host's REST `StandardSchemaValidationPipe` uses (Nest 12),
+   * so arguments declared with a Standard Schema are validated and
+   * transformed, and refused with the same 400 body, as the route's
+   * `@Body({ schema })` is.
+   * @default {} (Nest's defaults: transform, 400 with one "path: message" per issue)
+   */
+  standardSchemaValidation?: McpStandardSchemaValidationOptions;
   /**
    * Install Nest's default JSON and urlencoded parsers (with `maxBodyBytes`
    * as their limit), on Express or on Fastify, with the MCP path exempted (its body is read only after authentication). Set `false` when

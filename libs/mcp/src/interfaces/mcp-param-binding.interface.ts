@@ -1,3 +1,5 @@
+import type { McpStandardSchema } from './mcp-standard-schema.interface';
+
 /**
  * What the module passes to a parameter of an MCP method: the caller, the
  * arguments (tools, prompts; the already chosen ones for a completion), the
@@ -10,4 +12,6 @@ export type McpParamKind = 'caller' | 'args' | 'context' | 'resourceParams' | 'v
 export interface McpParamBinding {
   index: number;
   kind: McpParamKind;
+  /** `@McpArgs({ schema })`: the Standard Schema the arguments are validated with. */
+  schema?: McpStandardSchema;
 }

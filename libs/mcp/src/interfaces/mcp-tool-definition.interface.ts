@@ -3,6 +3,7 @@ import { McpCaller } from './mcp-caller.interface';
 import { McpListedDefinition } from './mcp-definition.interface';
 import { McpHeaderBinding, McpJsonSchema } from './json-schema.interface';
 import type { McpTaskState } from './mcp-task.interface';
+import type { McpStandardSchema } from './mcp-standard-schema.interface';
 
 /** A tool as `tools/list` shows it (MCP `Tool`). */
 export interface McpToolDescriptor {
@@ -49,4 +50,6 @@ export interface McpToolDefinition extends McpListedDefinition<McpToolDescriptor
   confirmation: McpToolConfirmationDefinition;
   /** Served as a task of the tasks extension; `undefined` for an ordinary tool. */
   task?: McpToolTaskDefinition;
+  /** The Standard Schema an answer goes through before it is sent, when `output` is one. */
+  outputStandardSchema?: McpStandardSchema;
 }

@@ -1,6 +1,7 @@
 import { McpAccessOptions } from './mcp-access-options.interface';
 import type { McpRateLimitClass } from './mcp-limits-options.interface';
 import { McpJsonSchema } from './json-schema.interface';
+import type { McpStandardSchema } from './mcp-standard-schema.interface';
 
 /** Hints a client may show or act upon (MCP `ToolAnnotations`). `openWorldHint` is always `false`: a tool only reaches its host's API. */
 export interface McpToolAnnotations {
@@ -78,10 +79,16 @@ export interface McpToolOptions extends McpAccessOptions {
   /** Behaviour hints. */
   annotations?: McpToolAnnotations;
   /**
-   * The class-validator DTO of the arguments. When omitted, the type of the
-   * parameter decorated with `@McpArgs()` is used.
+   * The class-validator DTO of the arguments, or a Standard Schema (Zod 4,
+   * Valibot, ArkType: the constant the route's `@Body({ schema })` uses).
+   * A schema is listed as the input side of its JSON Schema 2020-12
+   * (`~standard.jsonSchema.input`, StandardJSONSchemaV1: a Valibot schema
+   * needs `toStandardJsonSchema()`) and validates the arguments through Nest's
+   * `StandardSchemaValidationPipe`. When omitted, the schema of
+   * `@McpArgs({ schema })` or the type of the parameter decorated with
+   * `@McpArgs()` is used.
    */
-  input?: new (...args: any[]) => object;
+  input?: (new (...args: any[]) => object) | McpStandardSchema;
   /**
    * The class describing what the tool answers on success (the route's JSON):
    * its `outputSchema` is built from it at start-up, as the input schema is
@@ -91,8 +98,15 @@ export interface McpToolOptions extends McpAccessOptions {
    * class-validator decorators; an
    * `async` method's is `Promise`, which says nothing, so such a method needs
    * this option. Without either, the tool lists no `outputSchema`.
+   *
+   * A Standard Schema is listed as the output side of its JSON Schema
+   * (`~standard.jsonSchema.output`), and the answer goes through it as
+   * `StandardSchemaSerializerInterceptor` sends a route's with
+   * `@SerializeOptions({ schema })`: its value (unknown keys stripped,
+   * transformations applied) is what the tool answers, and an answer it
+   * refuses is an internal error, as the route's 500.
    */
-  output?: new (...args: any[]) => object;
+  output?: (new (...args: any[]) => object) | McpStandardSchema;
   /**
    * A JSON Schema 2020-12 object schema for the success answer, listed as is,
    * for a shape no class can describe. Exclusive with `output`.

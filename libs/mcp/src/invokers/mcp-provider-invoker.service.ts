@@ -1,4 +1,5 @@
-import { BadRequestException, HttpException, Inject, Injectable, ValidationPipe } from '@nestjs/common';
+import type { ArgumentMetadata, StandardSchemaValidationPipeOptions } from '@nestjs/common';
+import { BadRequestException, HttpException, Inject, Injectable, StandardSchemaValidationPipe, ValidationPipe } from '@nestjs/common';
 import { MCP_RESOLVED_OPTIONS } from '../mcp.constants';
 import { McpResolvedOptions } from '../interfaces/mcp-module-options.interface';
 import { McpInvocable } from '../interfaces/mcp-definition.interface';
@@ -14,7 +15,9 @@ export type McpParamSources = Partial<Record<McpParamKind, unknown>>;
 /**
  * Calls a discovered provider method in-process, as its REST route would:
  * the arguments go through a `ValidationPipe` with the host's options when
- * the method takes a DTO, and every decorated parameter gets its value.
+ * the method takes a DTO, or through a `StandardSchemaValidationPipe` with
+ * the host's options when they are declared with a Standard Schema, and
+ * every decorated parameter gets its value.
  * Shared by tools, resources, prompts and completions.
  *
  * A host may have the module build a subclass instead (`overrides` of
@@ -23,9 +26,14 @@ export type McpParamSources = Partial<Record<McpParamKind, unknown>>;
 @Injectable()
 export class McpProviderInvoker {
   private readonly validation: ValidationPipe;
+  /** Absent on Nest 11, where start-up refuses a Standard Schema (`McpDefinitionFactory`). */
+  private readonly standardValidation?: StandardSchemaValidationPipe;
 
   constructor(@Inject(MCP_RESOLVED_OPTIONS) options: McpResolvedOptions) {
     this.validation = new ValidationPipe(options.validation);
+    if (typeof (StandardSchemaValidationPipe as unknown) === 'function') {
+      this.standardValidation = new StandardSchemaValidationPipe(options.standardSchemaValidation as StandardSchemaValidationPipeOptions);
+    }
   }
 
   /**
@@ -33,7 +41,7 @@ export class McpProviderInvoker {
    * `argsValidated`: `sources.args` already came from {@link validateArguments}.
    */
   async invoke(target: McpInvocable, sources: McpParamSources, argsValidated = false): Promise<unknown> {
-    const args = target.inputType && !argsValidated ? await this.validate(target, sources.args) : sources.args;
+    const args = !argsValidated && (target.inputType || target.inputStandardSchema) ? await this.validateArguments(target, sources.args) : sources.args;
     const positional: unknown[] = [];
     for (const binding of target.params) {
       positional[binding.index] = binding.kind === 'args' ? args : sources[binding.kind];
@@ -48,6 +56,7 @@ export class McpProviderInvoker {
    * call then takes them as they are (`argsValidated` of {@link invoke}).
    */
   async validateArguments(target: McpInvocable, args: unknown): Promise<unknown> {
+    if (target.inputStandardSchema) return this.validateWithSchema(target, args);
     return target.inputType ? this.validate(target, args) : args;
   }
 
@@ -74,6 +83,22 @@ export class McpProviderInvoker {
       // `toString` is data makes class-transformer's Number() throw a TypeError. A bad argument, never a 500.
       throw new BadRequestException([McpMessages.unreadableArguments()]);
     }
+  }
+
+  /**
+   * Overridable: validation and transformation by a Standard Schema, through
+   * the pipe the route's `@Body({ schema })` goes through, so a refusal is the
+   * route's 400 body and the method receives the schema's value. What the
+   * schema itself throws is left to propagate, as it would make the route
+   * answer 500.
+   */
+  protected async validateWithSchema(target: McpInvocable, args: unknown): Promise<unknown> {
+    return this.standardValidation!.transform(args, {
+      type: 'body',
+      metatype: undefined,
+      data: undefined,
+      schema: target.inputStandardSchema as ArgumentMetadata['schema'],
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { HttpException, Injectable } from '@nestjs/common';
+import { HttpException, Injectable, StandardSchemaSerializerInterceptor } from '@nestjs/common';
 import { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
 import { McpCaller } from '../interfaces/mcp-caller.interface';
 import { McpCallContext } from '../interfaces/mcp-call-context.interface';
@@ -16,6 +16,15 @@ import { McpMessages } from '../mcp.messages';
  */
 @Injectable()
 export class McpToolInvoker {
+  /**
+   * Nest's own serializer, for its `serialize` step alone (it reads no
+   * metadata there): an answer goes through a Standard Schema `output` as a
+   * route's goes through `@SerializeOptions({ schema })`. Absent on Nest 11,
+   * where start-up refuses a Standard Schema.
+   */
+  private readonly serializer =
+    typeof (StandardSchemaSerializerInterceptor as unknown) === 'function' ? new StandardSchemaSerializerInterceptor(undefined) : undefined;
+
   constructor(private readonly provider: McpProviderInvoker) {}
 
   /**
@@ -57,10 +66,24 @@ export class McpToolInvoker {
         // Era 2025 cannot carry the question: the model is told so instead, in a result it can read.
         return context.era === '2026' ? value.toResult() : toolResult(McpContent.error(McpMessages.inputRequiredUnsupported()));
       }
-      return toolResult(value);
+      return toolResult(await this.serialize(tool, value));
     } catch (error) {
       if (error instanceof HttpException) return toolResult(httpExceptionBody(error), true);
       throw error;
     }
+  }
+
+  /**
+   * The answer as the route with `@SerializeOptions({ schema })` sends it: an
+   * object goes through the tool's Standard Schema `output` (content blocks
+   * do not); an answer the schema refuses throws, an internal error as the
+   * route's 500.
+   */
+  private async serialize(tool: McpToolDefinition, value: unknown): Promise<unknown> {
+    if (!tool.outputStandardSchema || !this.serializer || value instanceof McpContent) return value;
+    return this.serializer.serialize(
+      value as Record<string, unknown>,
+      tool.outputStandardSchema as Parameters<StandardSchemaSerializerInterceptor['serialize']>[1],
+    );
   }
 }

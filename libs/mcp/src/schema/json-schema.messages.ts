@@ -20,6 +20,13 @@ export const McpSchemaMessages = {
     `@ValidateNested() on ${owner} needs @Type(() => SomeDto) from class-transformer: without it the nested value is never turned into a DTO and cannot be described`,
   unresolvedRef: (dto: string, ref: string) =>
     `${dto}: cannot resolve $ref '${ref}'; nested DTOs must be declared with @ValidateNested() and @Type(), not with a hand-written $ref`,
+  standardWithoutJsonSchema: (owner: string, side: string, vendor: string) =>
+    `${owner}: its ${vendor} schema has no "~standard.jsonSchema.${side}" (StandardJSONSchemaV1), so no JSON Schema can be listed for it; ` +
+    (vendor === 'valibot'
+      ? 'wrap it with toStandardJsonSchema() from @valibot/to-json-schema'
+      : 'use a library version that implements StandardJSONSchemaV1 (Zod 4, ArkType 2, Valibot with toStandardJsonSchema() from @valibot/to-json-schema), or declare a class'),
+  standardNotConvertible: (owner: string, side: string, vendor: string, why: string) =>
+    `${owner}: the ${side} side of its ${vendor} schema cannot be converted to JSON Schema 2020-12 (${why}); describe that part with something JSON Schema can express`,
   notJson: (where: string, what: string) => `JSON Schema value at ${where} is not JSON (${what}); check the @JSONSchema() and validator arguments`,
 } as const;
 

@@ -1,6 +1,8 @@
 import { CanActivate, Injectable, RequestMethod, Type } from '@nestjs/common';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { CLASS_SERIALIZER_OPTIONS } from '@nestjs/common/serializer/class-serializer.constants';
+import type { McpStandardSchema } from '@kobana/mcp';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { OPENAPI_HEADER_METADATA, OPENAPI_ROUTE_METADATA } from '../openapi.constants';
 import type { OpenApiHeaderParameter } from '../decorators/openapi-header.decorator';
@@ -16,6 +18,8 @@ const SOURCES: Partial<Record<RouteParamtypes, OpenApiRouteArgument['source']>> 
 interface RouteArgMetadata {
   index: number;
   data?: unknown;
+  /** Nest 12: the Standard Schema of `@Body({ schema })` and its kin. */
+  schema?: McpStandardSchema;
 }
 
 /**
@@ -72,6 +76,7 @@ export class OpenApiRouteExplorer {
       bearer: guards.some((guard) => bearerGuards.some((bearer) => guard === bearer || guard instanceof bearer)),
       arguments: argumentsOf(controller, prototype, name),
       options: Reflect.getMetadata(OPENAPI_ROUTE_METADATA, handler),
+      ...serializedOf(controller, handler),
     };
   }
 }
@@ -86,9 +91,24 @@ function argumentsOf(controller: Type<object>, prototype: object, name: string):
     const header = headers[arg.index];
     const source = header ? 'header' : SOURCES[Number(key.split(':')[0]) as RouteParamtypes];
     if (!source) continue;
-    found.push([arg.index, { source, name: typeof arg.data === 'string' ? arg.data : undefined, type: types[arg.index], header }]);
+    found.push([
+      arg.index,
+      { source, name: typeof arg.data === 'string' ? arg.data : undefined, type: types[arg.index], header, ...(arg.schema ? { schema: arg.schema } : {}) },
+    ]);
   }
   return found.sort(([a], [b]) => a - b).map(([, arg]) => arg);
+}
+
+/**
+ * The schema `StandardSchemaSerializerInterceptor` sends the answer through:
+ * `@SerializeOptions({ schema })` of the handler, else of its controller,
+ * key by key as the interceptor reads them.
+ */
+function serializedOf(controller: Type<object>, handler: Function): { serialized?: McpStandardSchema } {
+  const schemaOf = (target: object): McpStandardSchema | undefined =>
+    (Reflect.getMetadata(CLASS_SERIALIZER_OPTIONS, target) as { schema?: McpStandardSchema } | undefined)?.schema;
+  const serialized = schemaOf(handler) ?? schemaOf(controller);
+  return serialized ? { serialized } : {};
 }
 
 /** Every path a handler answers: the controller's paths joined with the method's. */

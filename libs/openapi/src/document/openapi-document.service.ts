@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { DtoJsonSchemaFactory, McpToolRegistry } from '@kobana/mcp';
+import { DtoJsonSchemaFactory, McpToolRegistry, StandardJsonSchemaFactory } from '@kobana/mcp';
 import { OpenApiRouteExplorer } from '../discovery/openapi-route.explorer';
 import type { OpenApiDocument } from '../interfaces/openapi-document.interface';
 import type { OpenApiModuleOptions } from '../interfaces/openapi-module-options.interface';
@@ -65,13 +65,15 @@ export class OpenApiDocumentService implements OnApplicationBootstrap {
     return this.built;
   }
 
-  /** The tools' own schema factory, or a new one for an application without `McpModule`. */
+  /** The tools' own schema factories, or new ones for an application without `McpModule`. */
   private schemaSource(): OpenApiSchemaSource {
     const factory = this.lookup(DtoJsonSchemaFactory) ?? new DtoJsonSchemaFactory();
+    const standard = this.lookup(StandardJsonSchemaFactory) ?? new StandardJsonSchemaFactory();
     const tools = this.lookup(McpToolRegistry);
     return {
       input: (dto) => factory.create(dto as never),
       output: (view) => factory.createOutput(view as never),
+      standard: (schema, side, owner) => standard.create(schema, side, owner),
       tool: (name) => {
         const descriptor = tools?.get(name)?.descriptor;
         return descriptor && { title: descriptor.title, description: descriptor.description, outputSchema: descriptor.outputSchema };

@@ -1,4 +1,4 @@
-import type { McpJsonSchema } from '@kobana/mcp';
+import type { McpJsonSchema, McpStandardSchema } from '@kobana/mcp';
 import type { OpenApiExploredRoute, OpenApiRouteArgument } from '../interfaces/openapi-explored-route.interface';
 import type { OpenApiErrorStatus } from '../interfaces/openapi-route-options.interface';
 import type { OpenApiMediaType, OpenApiOperation, OpenApiParameter, OpenApiSchema } from '../interfaces/openapi-document.interface';
@@ -12,6 +12,8 @@ export interface OpenApiSchemaSource {
   input(dto: Function): McpJsonSchema;
   /** The `outputSchema` of a view class. */
   output(view: Function): McpJsonSchema;
+  /** The JSON Schema of one side of a Standard Schema (`input` for what a route takes, `output` for what it answers), as the tools list it. */
+  standard(schema: McpStandardSchema, side: 'input' | 'output', owner: string): McpJsonSchema;
   /** A registered tool's title, description and `outputSchema`. */
   tool(name: string): { title?: string; description: string; outputSchema?: McpJsonSchema } | undefined;
 }
@@ -34,9 +36,10 @@ export function buildOperation(
   schemas: OpenApiSchemaSource,
   commonErrors: readonly OpenApiErrorStatus[],
 ): { operation: OpenApiOperation; errors: OpenApiErrorStatus[] } {
-  const options = route.options;
+  // `@SerializeOptions({ schema })` says what the route answers: such a route needs no `@OpenApiRoute()` to be described.
+  const options = route.options ?? (route.serialized ? {} : undefined);
   if (!options) throw new Error(OpenApiMessages.undescribed(route.owner, route.method, route.path));
-  const answers = [options.tool, options.output, options.outputSchema, options.binary].filter((answer) => answer !== undefined);
+  const answers = [options.tool, options.output, options.outputSchema, options.binary, route.serialized].filter((answer) => answer !== undefined);
   if (answers.length !== 1)
     throw new Error(answers.length === 0 ? OpenApiMessages.undescribed(route.owner, route.method, route.path) : OpenApiMessages.ambiguous(route.owner));
   const tool = options.tool === undefined ? undefined : schemas.tool(options.tool);
@@ -48,7 +51,7 @@ export function buildOperation(
   const requestBody = requestBodyOf(route, body, schemas);
   const success = options.binary
     ? Object.fromEntries(options.binary.map((type): [string, OpenApiMediaType] => [type, {}]))
-    : { 'application/json': { schema: inline(route, tool?.outputSchema ?? (options.output ? schemas.output(options.output) : options.outputSchema)!) } };
+    : { 'application/json': { schema: inline(route, tool?.outputSchema ?? successSchema(route, options, schemas)!) } };
   const errors = errorsOf(route, parameters, requestBody !== undefined, commonErrors);
 
   const operation: OpenApiOperation = {
@@ -67,23 +70,45 @@ export function buildOperation(
   return { operation, errors };
 }
 
-/** Path parameters (every `:name` of the path), query parameters (each property of the query DTO), and documented headers. */
+/** The success answer's schema other than a tool's: the view class, the hand-written schema, or the output side of `@SerializeOptions({ schema })`. */
+function successSchema(
+  route: OpenApiExploredRoute,
+  options: NonNullable<OpenApiExploredRoute['options']>,
+  schemas: OpenApiSchemaSource,
+): McpJsonSchema | Record<string, unknown> | undefined {
+  if (options.output) return schemas.output(options.output);
+  if (route.serialized) return schemas.standard(route.serialized, 'output', route.owner);
+  return options.outputSchema;
+}
+
+/**
+ * Path parameters (every `:name` of the path, with the input side of its
+ * `@Param(name, { schema })` or of a whole `@Param({ schema })`), query
+ * parameters (each property of the query DTO or schema), and documented headers.
+ */
 function parametersOf(route: OpenApiExploredRoute, schemas: OpenApiSchemaSource): OpenApiParameter[] {
+  const pathSchemas = new Map<string, McpJsonSchema>();
+  for (const arg of route.arguments.filter((candidate) => candidate.source === 'param' && candidate.schema)) {
+    const schema = schemas.standard(arg.schema!, 'input', route.owner);
+    if (arg.name !== undefined) pathSchemas.set(arg.name, schema);
+    else for (const [name, property] of Object.entries(schema.properties ?? {})) pathSchemas.set(name, property);
+  }
   const inPath = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]): OpenApiParameter => ({
     name,
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: pathSchemas.has(name) ? inline(route, pathSchemas.get(name)!) : { type: 'string' },
   }));
   const query: OpenApiParameter[] = [];
   for (const arg of route.arguments.filter((candidate) => candidate.source === 'query')) {
     if (arg.name !== undefined) {
-      query.push({ name: arg.name, in: 'query', required: false, schema: { type: 'string' } });
+      const schema = arg.schema ? inline(route, schemas.standard(arg.schema, 'input', route.owner)) : { type: 'string' };
+      query.push({ name: arg.name, in: 'query', required: false, schema });
       continue;
     }
     const dto = isDto(arg.type) ? arg.type : route.options?.query;
-    if (!dto) throw new Error(OpenApiMessages.untypedQuery(route.owner));
-    const schema = schemas.input(dto);
+    if (!arg.schema && !dto) throw new Error(OpenApiMessages.untypedQuery(route.owner));
+    const schema = arg.schema ? schemas.standard(arg.schema, 'input', route.owner) : schemas.input(dto!);
     const required = new Set(schema.required ?? []);
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       const description = typeof property === 'object' && typeof property.description === 'string' ? property.description : undefined;
@@ -112,7 +137,11 @@ function requestBodyOf(route: OpenApiExploredRoute, body: OpenApiRouteArgument |
   const upload = route.options?.upload;
   if (upload) return { required: true, content: Object.fromEntries(upload.map((type): [string, OpenApiMediaType] => [type, {}])) };
   if (!body) return undefined;
-  const schema: OpenApiSchema = isDto(body.type) ? inline(route, schemas.input(body.type)) : { type: 'object' };
+  const schema: OpenApiSchema = body.schema
+    ? inline(route, schemas.standard(body.schema, 'input', route.owner))
+    : isDto(body.type)
+      ? inline(route, schemas.input(body.type))
+      : { type: 'object' };
   return { required: true, content: { 'application/json': { schema } } };
 }
 
@@ -146,7 +175,9 @@ function tagOf(path: string, prefix: string): string {
  * schema (the only kind with `$defs`) stops start-up instead of being wrong.
  */
 function inline(route: OpenApiExploredRoute, schema: McpJsonSchema | Record<string, unknown>): OpenApiSchema {
-  if (JSON.stringify(schema).includes('"$ref":"#/$defs/')) throw new Error(OpenApiMessages.recursive(route.owner));
+  const json = JSON.stringify(schema);
+  // `#` alone is how a Standard Schema library points at a recursive root: the document's root here.
+  if (json.includes('"$ref":"#/$defs/') || json.includes('"$ref":"#"')) throw new Error(OpenApiMessages.recursive(route.owner));
   return schema as OpenApiSchema;
 }
 

@@ -1,3 +1,4 @@
+import type { McpStandardSchema } from '@kobana/mcp';
 import type { OpenApiHeaderParameter } from '../decorators/openapi-header.decorator';
 import type { OpenApiRouteOptions } from './openapi-route-options.interface';
 
@@ -10,6 +11,8 @@ export interface OpenApiRouteArgument {
   type?: Function;
   /** For a custom decorator marked with `@OpenApiHeader()`. */
   header?: OpenApiHeaderParameter;
+  /** The Standard Schema of `@Body({ schema })`, `@Query({ schema })`, `@Param('id', { schema })` (Nest 12). */
+  schema?: McpStandardSchema;
 }
 
 /** A route under the document's prefix, read once from Nest's metadata at start-up. */
@@ -27,4 +30,6 @@ export interface OpenApiExploredRoute {
   arguments: OpenApiRouteArgument[];
   /** `@OpenApiRoute()`; `undefined` when the route has none. */
   options?: OpenApiRouteOptions;
+  /** The Standard Schema of `@SerializeOptions({ schema })` (the handler's, else its controller's): what the route answers. */
+  serialized?: McpStandardSchema;
 }
