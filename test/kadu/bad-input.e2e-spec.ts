@@ -53,16 +53,16 @@ describe('bad input answers 400, never 500', () => {
   );
 
   const notAnObject = 'each value in rules must be an object';
-  // class-validator reports a primitive inside `rules` with its nested-validation message, as it already did.
+  // class-validator (0.15) reports a primitive inside `rules` twice: not an object, and its nested-validation message.
   const primitive = 'rules.each value in nested property rules must be either object or array';
   it.each([
-    [[[]], notAnObject],
-    [[[{ category: 'fees', match: 'tarifa' }]], notAnObject],
-    [[{ category: 'fees', match: 'tarifa' }, []], notAnObject],
-    [[null], primitive],
-    [['fees'], primitive],
-  ])('task rules %j: each rule must be an object, on create and on update', async (rules, message) => {
-    const refused = { statusCode: 400, error: 'Bad Request', message: [message] };
+    [[[]], [notAnObject]],
+    [[[{ category: 'fees', match: 'tarifa' }]], [notAnObject]],
+    [[{ category: 'fees', match: 'tarifa' }, []], [notAnObject]],
+    [[null], [notAnObject, primitive]],
+    [['fees'], [notAnObject, primitive]],
+  ])('task rules %j: each rule must be an object, on create and on update', async (rules, messages) => {
+    const refused = { statusCode: 400, error: 'Bad Request', message: messages };
     const before = (await callRest(kadu, acme.api, 'GET', '/tasks')).body;
     await bothRefuse('kadu_tasks_create', { name: 'Bad rules', rules }, 'POST', '/tasks', { name: 'Bad rules', rules }, refused);
     expect((await callRest(kadu, acme.api, 'GET', '/tasks')).body).toEqual(before);

@@ -108,7 +108,7 @@ export class McpExpressTransport implements McpHttpTransport {
       Object.defineProperty((req: Request, res: Response, next: NextFunction) => (unparsed(req.path) ? next() : parser(req, res, next)), 'name', {
         value: name,
       });
-    const json = express.json({ verify: refusingDeepJson(verify), limit });
+    const json = answeringTooDeep(express.json({ verify: refusingDeepJson(verify), limit }));
     const urlencoded = express.urlencoded({ extended: true, verify, limit });
     adapter.use(exempt('jsonParser', refusingOversized('application/json', limit, json)));
     adapter.use(exempt('urlencodedParser', refusingOversized('application/x-www-form-urlencoded', limit, urlencoded)));
@@ -119,12 +119,26 @@ function keepRawBody(req: Request & { rawBody?: Buffer }, _res: Response, buffer
   req.rawBody = buffer;
 }
 
+/** What the depth check throws inside body-parser, answered by {@link answeringTooDeep}. */
+class JsonTooDeepError extends Error {}
+
 /** The JSON parser's `verify`: the depth check on the raw body, then `next` (keeping it) when asked. */
 function refusingDeepJson(next?: typeof keepRawBody) {
   return (req: Request, res: Response, buffer: Buffer, encoding: string | null): void => {
-    if (exceedsJsonDepth(jsonText(buffer, encoding), MCP_MAX_JSON_DEPTH)) {
-      throw new BadRequestException(McpMessages.apiBodyTooDeep(MCP_MAX_JSON_DEPTH));
-    }
+    if (exceedsJsonDepth(jsonText(buffer, encoding), MCP_MAX_JSON_DEPTH)) throw new JsonTooDeepError();
     next?.(req, res, buffer);
   };
+}
+
+/**
+ * The depth refusal as Nest answers any 400: body-parser hands on what `verify`
+ * throws with http-errors' fields added (`status`, `expose`), and Nest 12's
+ * Express adapter turns such an error into a bare `{ statusCode, message }`,
+ * without the `error` every other 400 of the API carries.
+ */
+function answeringTooDeep(parser: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    parser(req, res, (error?: unknown) =>
+      next(error instanceof JsonTooDeepError ? new BadRequestException(McpMessages.apiBodyTooDeep(MCP_MAX_JSON_DEPTH)) : error),
+    );
 }
