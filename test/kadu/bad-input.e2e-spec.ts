@@ -52,6 +52,19 @@ describe('bad input answers 400, never 500', () => {
     },
   );
 
+  it('idempotency_key null is no key: a missing execution is 404, a task is created each time, never a 500', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const notFound = { message: 'Execution not found', error: 'Not Found', statusCode: 404 };
+    expect(await callRest(kadu, acme.api, 'POST', `/executions/${missing}/cancel`, { idempotency_key: null })).toEqual({ status: 404, body: notFound });
+    expect(await callTool(kadu, acme.mcp, 'kadu_executions_cancel', { id: missing, idempotency_key: null })).toEqual({ isError: true, body: notFound });
+    const first = await callRest(kadu, acme.api, 'POST', '/tasks', { name: 'Null key', idempotency_key: null });
+    const second = await callRest(kadu, acme.api, 'POST', '/tasks', { name: 'Null key', idempotency_key: null });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect((first.body as { id: string }).id).not.toBe((second.body as { id: string }).id);
+    for (const created of [first, second]) await callRest(kadu, acme.api, 'DELETE', `/tasks/${(created.body as { id: string }).id}`);
+    await stillServes();
+  });
+
   const notAnObject = 'each value in rules must be an object';
   // class-validator (0.15) reports a primitive inside `rules` twice: not an object, and its nested-validation message.
   const primitive = 'rules.each value in nested property rules must be either object or array';

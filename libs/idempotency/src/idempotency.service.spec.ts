@@ -110,6 +110,15 @@ describe('IdempotencyService', () => {
     expect(await count()).toBe(2);
   });
 
+  it('a null key, which the DTO lets through as absent, is no key: runs every time, stores nothing', async () => {
+    const caller = world.caller(world.orgA);
+    const dto = { name: 'x', idempotency_key: null } as never;
+    await world.idempotency.run(caller, 'op', dto, effect(world.orgA, 'x'));
+    await world.idempotency.run(caller, 'op', dto, effect(world.orgA, 'x'));
+    expect(await count()).toBe(2);
+    expect(await world.idempotency.replays(caller, 'op', dto)).toBe(false);
+  });
+
   it('same key and arguments: the first response, no second effect', async () => {
     const caller = world.caller(world.orgA);
     const dto = { name: 'x', idempotency_key: 'k1' };

@@ -47,7 +47,8 @@ export class IdempotencyService<Host extends IdempotencyDatabase = IdempotencyDa
     options: IdempotentRunOptions = {},
   ): Promise<T> {
     const key = dto.idempotency_key;
-    if (key === undefined) return this.db.transaction().execute(effect);
+    // `null` is no key, as the DTO's @IsOptional() lets it through: it has nothing to be stored under.
+    if (key === undefined || key === null) return this.db.transaction().execute(effect);
     const { idempotency_key: _key, ...args } = dto;
     const digest = canonicalDigest(args);
     try {
@@ -67,7 +68,7 @@ export class IdempotencyService<Host extends IdempotencyDatabase = IdempotencyDa
    */
   async replays<D extends IdempotentDto>(caller: McpCaller, operation: string, dto: D): Promise<boolean> {
     const key = dto.idempotency_key;
-    if (key === undefined) return false;
+    if (key === undefined || key === null) return false;
     const { idempotency_key: _key, ...args } = dto;
     const existing = await narrowDatabase<IdempotencyDatabase, Host>(this.db)
       .selectFrom('idempotency_keys')
