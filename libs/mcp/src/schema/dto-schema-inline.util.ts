@@ -2,6 +2,7 @@ import { DTO_REF_PREFIX, DtoSchemaGraph, DtoSchemaNode } from './dto-schema-grap
 import { McpJsonSchema } from '../interfaces/json-schema.interface';
 import { forEachSubschema, mapSubschemas, McpSubschema } from './json-schema-keywords.util';
 import { McpSchemaMessages } from './json-schema.messages';
+import { reaches } from './ref-graph.util';
 
 /**
  * Assembles the tool's schema from the root DTO's, copying each nested DTO in
@@ -52,19 +53,6 @@ function dtoRefsOf(schema: McpJsonSchema, dtoName: string, nodes: Map<string, Dt
   };
   visit(schema);
   return refs;
-}
-
-/** Whether `target` can be reached from `from` by following at least one edge. */
-function reaches(from: string, target: string, edges: Map<string, Set<string>>): boolean {
-  const seen = new Set<string>();
-  const stack = [...(edges.get(from) ?? [])];
-  for (let key = stack.pop(); key !== undefined; key = stack.pop()) {
-    if (key === target) return true;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    stack.push(...(edges.get(key) ?? []));
-  }
-  return false;
 }
 
 function dtoKeyOf(ref: string): string | undefined {

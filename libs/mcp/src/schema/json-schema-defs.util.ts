@@ -1,5 +1,6 @@
 import { McpJsonSchema } from '../interfaces/json-schema.interface';
 import { forEachSubschema, mapSubschemas, McpSubschema } from './json-schema-keywords.util';
+import { reaches } from './ref-graph.util';
 
 const DEFS_PREFIX = '#/$defs/';
 
@@ -44,19 +45,6 @@ function refsOf(schema: McpSubschema): Set<string> {
   };
   visit(schema);
   return refs;
-}
-
-/** Whether `target` can be reached from `from` by following at least one reference. */
-function reaches(from: string, target: string, edges: Map<string, Set<string>>): boolean {
-  const seen = new Set<string>();
-  const stack = [...(edges.get(from) ?? [])];
-  for (let name = stack.pop(); name !== undefined; name = stack.pop()) {
-    if (name === target) return true;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    stack.push(...(edges.get(name) ?? []));
-  }
-  return false;
 }
 
 /** One JSON Pointer segment (RFC 6901), percent-decoded as a URI fragment. */
