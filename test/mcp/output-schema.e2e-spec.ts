@@ -5,16 +5,16 @@
  * both official SDK clients, so an answer that drifts from its class fails.
  */
 import { INestApplication, Injectable } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import type { AddressInfo } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { Client as Sdk1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as Sdk1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
-import { McpModule, McpTool } from '@kobana/mcp';
+import { McpTool } from '@kobana/mcp';
 import { McpTestClient } from '@kobana/mcp/testing';
 import { NoteCountView, outputHostBuilder } from './support/output.fixture';
+import { startWithProvider } from './support/fixture.app';
 
 jest.setTimeout(30_000);
 
@@ -146,18 +146,7 @@ describe('@McpTool output: declarations that stop start-up', () => {
     }
   }
 
-  const start = async (provider: Function) => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [McpModule.forRoot({ serverInfo: { name: 'bad', version: '0.0.1' }, verifier: { verify: async () => null } })],
-      providers: [provider as never],
-    }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
-    try {
-      await app.init();
-    } finally {
-      await app.close();
-    }
-  };
+  const start = startWithProvider;
 
   it('both output and outputSchema', () => expect(start(BothOutputs)).rejects.toThrow('MCP tool "both" declares both "outputSchema" and "output": choose one'));
   it('an outputSchema that is not an object schema', () =>

@@ -9,7 +9,6 @@
  * schema, and all of it accepted by both official SDK clients.
  */
 import { INestApplication, Injectable } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import * as v from 'valibot';
@@ -19,9 +18,10 @@ import addFormats from 'ajv-formats';
 import { Client as Sdk1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as Sdk1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
-import { McpArgs, McpModule, McpTool } from '@kobana/mcp';
+import { McpArgs, McpTool } from '@kobana/mcp';
 import { expectToolMatchesRoute, expectToolOutputMatches, McpParityOptions, McpTestClient } from '@kobana/mcp/testing';
 import { CREATED_AT, createStandardSchemaApp } from './support/standard-schema.fixture';
+import { startWithProvider } from './support/fixture.app';
 
 jest.setTimeout(30_000);
 
@@ -310,18 +310,7 @@ describe('@McpTool with a Standard Schema: declarations that stop start-up', () 
     }
   }
 
-  const start = async (provider: Function) => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [McpModule.forRoot({ serverInfo: { name: 'bad', version: '0.0.1' }, verifier: { verify: async () => null } })],
-      providers: [provider as never],
-    }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
-    try {
-      await app.init();
-    } finally {
-      await app.close();
-    }
-  };
+  const start = startWithProvider;
 
   it('a Valibot schema without toStandardJsonSchema, as arguments or as the answer', async () => {
     await expect(start(WithoutJsonSchema)).rejects.toThrow(

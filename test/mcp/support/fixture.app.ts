@@ -73,3 +73,21 @@ export function headers2026(method: string, name?: string, token = 'token-reader
 export function body2026(method: string, params: Record<string, unknown> = {}, id: number | string = 1) {
   return { jsonrpc: '2.0', id, method, params: { ...params, _meta: ENVELOPE } };
 }
+
+/**
+ * Compiles and starts (then closes) a bare `McpModule` whose one provider is
+ * `provider`: resolves when start-up accepts its declarations, rejects with
+ * the error start-up refuses them with.
+ */
+export async function startWithProvider(provider: Function): Promise<void> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [McpModule.forRoot({ serverInfo: { name: 'bad', version: '0.0.1' }, verifier: { verify: async () => null } })],
+    providers: [provider as never],
+  }).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  try {
+    await app.init();
+  } finally {
+    await app.close();
+  }
+}
