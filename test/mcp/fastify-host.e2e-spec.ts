@@ -25,7 +25,7 @@ describe('McpModule on a Fastify host', () => {
   describe('with a loose router (ignoreTrailingSlash, caseSensitive: false)', () => {
     let app: INestApplication;
     beforeAll(async () => {
-      app = await createFixtureApp({}, '/mcp', new FastifyAdapter({ ignoreTrailingSlash: true, routerOptions: { caseSensitive: false } }));
+      app = await createFixtureApp({}, '/mcp', new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true, caseSensitive: false } }));
     });
     afterAll(() => app.close());
 
