@@ -39,7 +39,8 @@ export type { McpResourceTarget } from './dispatch/handlers/resources-read.handl
 export { McpExceptionFilter } from './errors/mcp-exception.filter';
 export { JsonRpcException } from './errors/json-rpc.error';
 export { McpAuthException } from './errors/mcp-auth-challenge.error';
-export { McpRateLimitRecord, McpRateLimitStorage } from './interfaces/mcp-rate-limit-storage.interface';
+export type { McpRateLimitRecord } from './interfaces/mcp-rate-limit-storage.interface';
+export { McpRateLimitStorage } from './interfaces/mcp-rate-limit-storage.interface';
 export { McpMemoryRateLimitStorage } from './limits/mcp-memory-rate-limit.store';
 export { McpRedisRateLimitStorage } from './limits/mcp-redis-rate-limit.store';
 export type { McpRedisClient } from './limits/mcp-redis-rate-limit.store';
