@@ -1,19 +1,17 @@
 /*
- * A new Nest application (11 or 12) that adopts @kobana/mcp from its tarball: one
- * service method made a tool with @McpTool, and a trivial token verifier.
- * Plain CommonJS with decorators applied by hand, so nothing but Node and the
- * packages installed beside it is needed (no TypeScript, no ts-node).
+ * The module of a new Nest application (11 or 12) that adopts @kobana/mcp from
+ * its tarball: one service method made a tool with @McpTool, and a trivial
+ * token verifier that accepts the token in DEMO_TOKEN. Plain CommonJS with
+ * decorators applied by hand, so nothing but Node and the packages installed
+ * beside it is needed (no TypeScript, no ts-node). server.cjs serves it;
+ * greet.spec.js tests it with @kobana/mcp/testing.
  *
- * Copied into a temporary folder by test/package/libs-install.e2e-spec.ts
- * and run there. Prints one JSON line once listening: the port, where
- * `@kobana/mcp` resolved, and every file loaded so far, so the test can prove
- * that nothing came from the repository.
+ * Copied into a temporary folder by test/package/libs-install.e2e-spec.ts.
  */
 'use strict';
 require('reflect-metadata');
 const { timingSafeEqual } = require('node:crypto');
 const { Injectable, Module } = require('@nestjs/common');
-const { NestFactory } = require('@nestjs/core');
 const { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } = require('class-validator');
 const { McpArgs, McpCaller, McpModule, McpTool } = require('@kobana/mcp');
 
@@ -48,6 +46,7 @@ Injectable()(GreetingService);
 /** One token, compared in constant time; a real host looks tokens up by their hash. */
 class StaticTokenVerifier {
   constructor(token) {
+    if (!token) throw new Error('DEMO_TOKEN is not set');
     this.expected = Buffer.from(token);
   }
   async verify(token) {
@@ -63,16 +62,4 @@ Module({
   providers: [GreetingService],
 })(AppModule);
 
-async function main() {
-  const app = await NestFactory.create(AppModule, { logger: ['error', 'warn'] });
-  app.enableShutdownHooks();
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address();
-  const line = { port, resolved: require.resolve('@kobana/mcp'), loaded: Object.keys(require.cache) };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+module.exports = { AppModule };
