@@ -1,22 +1,33 @@
 /**
- * Every library installs and works in a Nest 11 and in a Nest 12 application
- * that have nothing to do with this repository (docs/architecture.md, "Packages").
+ * Every library installs and works in three kinds of application that have
+ * nothing to do with this repository (docs/architecture.md, "Packages"): a
+ * CommonJS Nest 11 one on Express, and CommonJS Nest 12 ones on Express and
+ * on Fastify (`@nestjs/platform-fastify` among its dependencies).
  *
  * `npm run pack:libs` builds and packs every library of libs/ once; the
  * tarballs are copied into a fresh folder under the OS temp dir with its own
  * package.json (the tarballs, the peers the libraries name, the official MCP
- * SDK for the client, Node's and Express's types), and `npm install` takes
- * the rest from npm's cache, or the registry when the cache lacks it. Each
- * peer range the libraries name that accepts several majors (`^11.0.0 ||
- * ^12.0.0`) is narrowed to one: its first alternative for the Nest 11 app, its
- * last for the Nest 12 one, so each app has what a team on that major has.
- * The install must print no peer warning (ERESOLVE, overriding). There:
+ * clients 1.x and 2.x, `@nestjs/testing` and the jest of that major's
+ * `nest new` template, Node's and Express's types), and `npm install
+ * --prefer-offline` takes the rest from npm's cache, or the registry when the
+ * cache lacks it. Each peer range the libraries name that accepts several
+ * majors (`^11.0.0 || ^12.0.0`) is narrowed to one: its first alternative for
+ * the Nest 11 app, its last for the Nest 12 ones, so each app has what a team
+ * on that major has. The install must print no peer warning (ERESOLVE,
+ * overriding). There:
  *   - each entry point of each library loads, with the same exports as its
  *     source (fresh-app/entry-points.cjs), and `tsc` type-checks a file that
  *     imports them all against the shipped declarations;
- *   - a Nest application (fresh-app/server.cjs) makes a service method an MCP
- *     tool with `@kobana/mcp`, and the official SDK client
- *     (fresh-app/client.cjs) lists and calls it.
+ *   - a Nest application (fresh-app/app.module.cjs, served by
+ *     fresh-app/server.cjs on the kind's adapter) makes a service method an
+ *     MCP tool with `@kobana/mcp`; the official SDK 1.x client
+ *     (fresh-app/client.cjs) and client 2.x (fresh-app/client2.cjs, with its
+ *     default negotiation and pinned to 2026-07-28) list and call it, and a
+ *     wrong token is refused;
+ *   - a 1.2 MB body, chunked or with Content-Length, is answered 413 with the
+ *     module's JSON-RPC body, and the server goes on answering;
+ *   - a spec written with `@kobana/mcp/testing` (fresh-app/greet.spec.js)
+ *     passes under the application's own jest, run as its template runs it.
  * Each runs from that folder with no NODE_PATH, and every file it loads must
  * lie inside it: the tarballs are the only thing of this repository it can reach.
  *
@@ -29,6 +40,8 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmS
 import { tmpdir } from 'node:os';
 import { basename, join, sep } from 'node:path';
 import { promisify } from 'node:util';
+import { sendOversized } from '../support/oversized-body.client';
+import { ANSWERED, MCP_TOO_LARGE, outcomeAgainst } from '../support/oversized-body.cases';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
@@ -67,15 +80,26 @@ const requiredPeers = Object.fromEntries(
   manifests.flatMap((manifest) => Object.entries(manifest.peerDependencies ?? {}).filter(([name]) => !manifest.peerDependenciesMeta?.[name]?.optional)),
 );
 
-/** One application kind: the Nest major it is on, and which alternative of a peer range it takes. */
+/**
+ * One application kind: the Nest major it is on, which alternative of a peer
+ * range it takes, its HTTP adapter, and the jest its `nest new` template
+ * installs (Nest 11's: jest 29, run plainly; Nest 12's: jest 30, run with
+ * --experimental-vm-modules since Nest 12's packages are ES modules).
+ */
 interface NestApp {
   major: 11 | 12;
   alternative: 'first' | 'last';
+  adapter: 'express' | 'fastify';
+  jest: { range: string; vmModules: boolean };
 }
 const NEST_APPS: NestApp[] = [
-  { major: 11, alternative: 'first' },
-  { major: 12, alternative: 'last' },
+  { major: 11, alternative: 'first', adapter: 'express', jest: { range: '^29.7.0', vmModules: false } },
+  { major: 12, alternative: 'last', adapter: 'express', jest: { range: '^30.0.0', vmModules: true } },
+  { major: 12, alternative: 'last', adapter: 'fastify', jest: { range: '^30.0.0', vmModules: true } },
 ];
+
+/** The files of fresh-app/ copied into each application. */
+const FRESH_APP_FILES = ['app.module.cjs', 'adapter.cjs', 'server.cjs', 'client.cjs', 'client2.cjs', 'entry-points.cjs', 'greet.spec.js'];
 
 /** The required peers, each range narrowed to the alternative an application on that major picks. */
 function peersFor(app: NestApp): Record<string, string> {
@@ -87,7 +111,7 @@ function peersFor(app: NestApp): Record<string, string> {
   );
 }
 
-/** The range the repository itself installs a package at (types for the type check). */
+/** The range the repository itself installs a package at (types for the type check, the 2.x client, the Fastify adapter). */
 const rootRange = (name: string): string => {
   const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<'dependencies' | 'devDependencies', Record<string, string>>;
   return root.dependencies[name] ?? root.devDependencies[name];
@@ -145,11 +169,16 @@ it('packs one tarball per library, at the version they share', () => {
   expect(tarballs.map((tarball) => basename(tarball)).sort()).toEqual(manifests.map(tarballOf).sort());
 });
 
-describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $major application', (nest) => {
+describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $major application on $adapter', (nest) => {
   let appDir: string;
   let server: ChildProcess | undefined;
-  let listening: { port: number; resolved: string; loaded: string[] };
+  let listening: { port: number; adapter: string; resolved: string; loaded: string[] };
   let installWarnings: string;
+  /** What every child of this application gets: its token, and the adapter it runs on. */
+  const appEnv = () => cleanEnv({ DEMO_TOKEN: TOKEN, FRESH_APP_ADAPTER: nest.adapter });
+  /** The major of a package as installed in the fresh application. */
+  const installedMajor = (name: string) =>
+    (JSON.parse(readFileSync(join(appDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version.split('.')[0];
 
   /** Every file loaded lies inside the fresh application's folder. */
   const outside = (loaded: string[]) => loaded.filter((file) => !file.startsWith(appDir + sep));
@@ -157,7 +186,7 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
   beforeAll(async () => {
     appDir = realpathSync(mkdtempSync(join(tmpdir(), 'kobana-libs-fresh-app-')));
     for (const tarball of tarballs) copyFileSync(tarball, join(appDir, basename(tarball)));
-    for (const file of ['server.cjs', 'client.cjs', 'entry-points.cjs']) copyFileSync(join(__dirname, 'fresh-app', file), join(appDir, file));
+    for (const file of FRESH_APP_FILES) copyFileSync(join(__dirname, 'fresh-app', file), join(appDir, file));
     const manifest = {
       name: 'fresh-nest-app',
       version: '1.0.0',
@@ -165,9 +194,18 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
       dependencies: {
         ...Object.fromEntries(manifests.map((library) => [library.name, `file:./${tarballOf(library)}`])),
         ...peersFor(nest),
+        ...(nest.adapter === 'fastify' ? { '@nestjs/platform-fastify': rootRange('@nestjs/platform-fastify') } : {}),
         '@modelcontextprotocol/sdk': '^1.32.2',
+        '@modelcontextprotocol/client': rootRange('@modelcontextprotocol/client'),
       },
-      devDependencies: { '@types/express': rootRange('@types/express'), '@types/node': rootRange('@types/node') },
+      devDependencies: {
+        '@nestjs/testing': peersFor(nest)['@nestjs/core'],
+        '@types/express': rootRange('@types/express'),
+        '@types/node': rootRange('@types/node'),
+        jest: nest.jest.range,
+      },
+      // `nest new`'s jest configuration without its ts-jest transform: the spec is plain CommonJS.
+      jest: { testEnvironment: 'node', testRegex: '\\.spec\\.js$', transform: {} },
     };
     writeFileSync(join(appDir, 'package.json'), JSON.stringify(manifest, null, 2));
     // As a new user would, from npm's cache first; --ignore-scripts since nothing loaded here needs a build step.
@@ -179,7 +217,7 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
     });
     installWarnings = `${installed.stdout}\n${installed.stderr}`;
 
-    server = spawn(process.execPath, ['server.cjs'], { cwd: appDir, env: cleanEnv({ DEMO_TOKEN: TOKEN }), stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, ['server.cjs'], { cwd: appDir, env: appEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     listening = (await firstJsonLine(server, 30_000)) as typeof listening;
   }, INSTALL_TIMEOUT_MS + 60_000);
 
@@ -192,15 +230,19 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
     if (appDir) rmSync(appDir, { recursive: true, force: true });
   });
 
-  it(`installs with a plain npm install, no peer warning, on Nest ${nest.major}`, () => {
+  it(`installs with a plain npm install, no peer warning, on Nest ${nest.major} with ${nest.adapter}`, () => {
     expect(installWarnings).not.toMatch(/ERESOLVE|overriding peer|Could not resolve dependency|invalid peer/i);
-    for (const name of ['@nestjs/common', '@nestjs/core', '@nestjs/platform-express', '@nestjs/passport', '@nestjs/config']) {
-      const installed = JSON.parse(readFileSync(join(appDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
-      expect({ name, major: installed.version.split('.')[0] }).toEqual({
+    const nestPackages = ['@nestjs/common', '@nestjs/core', '@nestjs/platform-express', '@nestjs/passport', '@nestjs/config', '@nestjs/testing'];
+    if (nest.adapter === 'fastify') nestPackages.push('@nestjs/platform-fastify');
+    for (const name of nestPackages) {
+      expect({ name, major: installedMajor(name) }).toEqual({
         name,
         major: name === '@nestjs/config' && nest.major === 11 ? '4' : String(nest.major),
       });
     }
+    expect(installedMajor('@modelcontextprotocol/sdk')).toBe('1');
+    expect(installedMajor('@modelcontextprotocol/client')).toBe('2');
+    expect(installedMajor('jest')).toBe(nest.jest.range.replace(/^\^(\d+).*$/, '$1'));
   });
 
   it('loads every entry point of every library from the fresh application only, with the exports of its source', async () => {
@@ -254,7 +296,8 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
     expect(errors.filter((line) => line.startsWith('check.ts') || line.startsWith(join('node_modules', '@kobana') + sep))).toEqual([]);
   }, 150_000);
 
-  it('resolves @kobana/mcp, and loads every file, from the fresh application only', () => {
+  it(`resolves @kobana/mcp, and loads every file, from the fresh application only, on ${nest.adapter}`, () => {
+    expect(listening.adapter).toBe(nest.adapter);
     expect(listening.resolved).toBe(join(appDir, 'node_modules', '@kobana', 'mcp', 'dist', 'index.js'));
     expect(outside(listening.loaded)).toEqual([]);
     expect(listening.loaded).toContain(join(appDir, 'node_modules', '@kobana', 'mcp', 'dist', 'mcp.module.js'));
@@ -292,6 +335,85 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
     expect(seen.refused.connected).toBe(false);
     expect(seen.refused.message).toMatch(/401|Unauthorized|invalid_token/i);
   });
+
+  it('lists and calls the tool with the official client 2.x and a bearer token, in both protocol eras', async () => {
+    const url = `http://127.0.0.1:${listening.port}/mcp`;
+    const { stdout } = await run(process.execPath, ['client2.cjs', url, TOKEN], { cwd: appDir, env: cleanEnv(), timeout: 30_000 });
+    const seen = JSON.parse(stdout.trim().split('\n').pop()!);
+
+    expect(outside(seen.loaded)).toEqual([]);
+    expect(seen.loaded).toContain(join(appDir, 'node_modules', '@modelcontextprotocol', 'client', 'dist', 'index.cjs'));
+    // Its default negotiation (the handshake of 2025-06-18), then pinned to 2026-07-28 (no handshake).
+    expect([seen.negotiated.protocolVersion, seen.pinned.protocolVersion]).toEqual(['2025-06-18', '2026-07-28']);
+    for (const session of [seen.negotiated, seen.pinned]) {
+      expect(session.serverVersion).toEqual({ name: 'fresh-app', version: '1.0.0' });
+      expect(session.listed.tools.map((tool: { name: string }) => tool.name)).toEqual(['greet']);
+      expect(session.listed.tools[0]).toMatchObject({
+        title: 'Greet',
+        inputSchema: { type: 'object', required: ['name'] },
+        annotations: expect.objectContaining({ readOnlyHint: true }),
+      });
+      expect(session.called.isError).toBeFalsy();
+      expect(session.called.structuredContent).toEqual({ greeting: 'Hello, AnaHello, Ana', organization_id: 'org-1' });
+      expect(session.invalid.isError).toBe(true);
+      expect(JSON.parse(session.invalid.content[0].text)).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ['name must be longer than or equal to 1 characters'],
+      });
+    }
+    expect(seen.refused.connected).toBe(false);
+    expect(seen.refused.message).toMatch(/401|Unauthorized|invalid_token/i);
+  });
+
+  it('answers a 1.2 MB body, chunked or declared, with the 413 and its JSON-RPC body, and keeps serving', async () => {
+    const mcp = { port: listening.port, path: '/mcp', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' } };
+    const outcome = outcomeAgainst(MCP_TOO_LARGE, true);
+    // A few of each, one after the other: the load stays bounded, and a second one proves the first left the server whole.
+    const seen: string[] = [];
+    for (const declared of [false, true, false, true]) seen.push(outcome(await sendOversized(mcp, { bytes: 1_200_000, declared, timeoutMs: 15_000 })));
+    expect(seen).toEqual([ANSWERED, ANSWERED, ANSWERED, ANSWERED]);
+
+    const answer = await fetch(`http://127.0.0.1:${listening.port}/mcp`, {
+      method: 'POST',
+      headers: mcp.headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+
+  it(`runs a spec written with @kobana/mcp/testing under the application's own jest ${nest.jest.range}`, async () => {
+    // As the application's `npm test` runs it: Nest 12's template adds --experimental-vm-modules.
+    const node = nest.jest.vmModules ? ['--experimental-vm-modules'] : [];
+    const args = [
+      ...node,
+      join('node_modules', 'jest', 'bin', 'jest.js'),
+      '--ci',
+      '--runInBand',
+      '--no-watchman',
+      '--json',
+      `--cacheDirectory=${join(appDir, '.jest-cache')}`,
+    ];
+    const ran = await run(process.execPath, args, { cwd: appDir, env: appEnv(), timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number | string; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
+    expect({ code: ran.code, stderr: ran.code === 0 ? '' : ran.stderr }).toEqual({ code: 0, stderr: '' });
+    const report = JSON.parse(ran.stdout) as {
+      success: boolean;
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string }> }>;
+    };
+    expect(report).toMatchObject({ success: true, numPassedTests: 2, numFailedTests: 0 });
+    expect(report.testResults.map((result) => result.name)).toEqual([join(appDir, 'greet.spec.js')]);
+    expect(report.testResults[0].assertionResults.map(({ fullName, status }) => ({ fullName, status }))).toEqual([
+      { fullName: 'greet tool is loaded from this application, on its adapter', status: 'passed' },
+      { fullName: 'greet tool greets as the caller, and refuses what the DTO refuses', status: 'passed' },
+    ]);
+  }, 150_000);
 
   it('shuts down on SIGTERM, as enableShutdownHooks() does: the app closes, then the signal ends the process', async () => {
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

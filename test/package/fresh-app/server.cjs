@@ -1,74 +1,28 @@
 /*
- * A new Nest application (11 or 12) that adopts @kobana/mcp from its tarball: one
- * service method made a tool with @McpTool, and a trivial token verifier.
- * Plain CommonJS with decorators applied by hand, so nothing but Node and the
- * packages installed beside it is needed (no TypeScript, no ts-node).
+ * Serves the fresh application (app.module.cjs) on 127.0.0.1, on Express, or
+ * on Fastify when FRESH_APP_ADAPTER=fastify (fresh-app/adapter.cjs). Prints one
+ * JSON line once listening: the port, the adapter in use, where `@kobana/mcp`
+ * resolved, and every file loaded so far, so the test can prove that nothing
+ * came from the repository.
  *
  * Copied into a temporary folder by test/package/libs-install.e2e-spec.ts
- * and run there. Prints one JSON line once listening: the port, where
- * `@kobana/mcp` resolved, and every file loaded so far, so the test can prove
- * that nothing came from the repository.
+ * and run there.
  */
 'use strict';
 require('reflect-metadata');
-const { timingSafeEqual } = require('node:crypto');
-const { Injectable, Module } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
-const { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } = require('class-validator');
-const { McpArgs, McpCaller, McpModule, McpTool } = require('@kobana/mcp');
-
-/** The arguments of the tool, as a class-validator DTO. */
-class GreetDto {}
-IsString()(GreetDto.prototype, 'name');
-MinLength(1)(GreetDto.prototype, 'name');
-MaxLength(40)(GreetDto.prototype, 'name');
-IsOptional()(GreetDto.prototype, 'times');
-IsInt()(GreetDto.prototype, 'times');
-Min(1)(GreetDto.prototype, 'times');
-Max(3)(GreetDto.prototype, 'times');
-
-/** An ordinary service; the decorator is all that makes `greet` a tool. */
-class GreetingService {
-  greet(caller, args) {
-    return { greeting: `Hello, ${args.name}`.repeat(args.times ?? 1), organization_id: caller.organization_id };
-  }
-}
-McpCaller()(GreetingService.prototype, 'greet', 0);
-McpArgs()(GreetingService.prototype, 'greet', 1);
-McpTool({
-  name: 'greet',
-  title: 'Greet',
-  description: 'Greets someone by name',
-  input: GreetDto,
-  scopes: ['demo:read'],
-  annotations: { readOnlyHint: true },
-})(GreetingService.prototype, 'greet', Object.getOwnPropertyDescriptor(GreetingService.prototype, 'greet'));
-Injectable()(GreetingService);
-
-/** One token, compared in constant time; a real host looks tokens up by their hash. */
-class StaticTokenVerifier {
-  constructor(token) {
-    this.expected = Buffer.from(token);
-  }
-  async verify(token) {
-    const given = Buffer.from(token);
-    if (given.length !== this.expected.length || !timingSafeEqual(given, this.expected)) return null;
-    return { subject: 'user-1', organization_id: 'org-1', client_id: 'client-1', scopes: ['demo:read'], roles: ['member'] };
-  }
-}
-
-class AppModule {}
-Module({
-  imports: [McpModule.forRoot({ serverInfo: { name: 'fresh-app', version: '1.0.0' }, verifier: new StaticTokenVerifier(process.env.DEMO_TOKEN) })],
-  providers: [GreetingService],
-})(AppModule);
+const { httpAdapter } = require('./adapter.cjs');
+const { AppModule } = require('./app.module.cjs');
 
 async function main() {
-  const app = await NestFactory.create(AppModule, { logger: ['error', 'warn'] });
+  const adapter = httpAdapter();
+  const options = { logger: ['error', 'warn'] };
+  // Without an adapter, Nest takes the second argument as the options.
+  const app = adapter ? await NestFactory.create(AppModule, adapter, options) : await NestFactory.create(AppModule, options);
   app.enableShutdownHooks();
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address();
-  const line = { port, resolved: require.resolve('@kobana/mcp'), loaded: Object.keys(require.cache) };
+  const line = { port, adapter: app.getHttpAdapter().getType(), resolved: require.resolve('@kobana/mcp'), loaded: Object.keys(require.cache) };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
