@@ -1,33 +1,41 @@
 /**
- * Every library installs and works in three kinds of application that have
+ * Every library installs and works in four kinds of application that have
  * nothing to do with this repository (docs/architecture.md, "Packages"): a
- * CommonJS Nest 11 one on Express, and CommonJS Nest 12 ones on Express and
- * on Fastify (`@nestjs/platform-fastify` among its dependencies).
+ * CommonJS Nest 11 one on Express; CommonJS Nest 12 ones on Express and on
+ * Fastify (`@nestjs/platform-fastify` among its dependencies); and an
+ * ES-module Nest 12 one on Express tested with Vitest, what `nest new` makes
+ * by default for Nest 12 (`"type": "module"`, its ts-esm template).
  *
  * `npm run pack:libs` builds and packs every library of libs/ once; the
  * tarballs are copied into a fresh folder under the OS temp dir with its own
  * package.json (the tarballs, the peers the libraries name, the official MCP
- * clients 1.x and 2.x, `@nestjs/testing` and the jest of that major's
- * `nest new` template, Node's and Express's types), and `npm install
- * --prefer-offline` takes the rest from npm's cache, or the registry when the
- * cache lacks it. Each peer range the libraries name that accepts several
- * majors (`^11.0.0 || ^12.0.0`) is narrowed to one: its first alternative for
- * the Nest 11 app, its last for the Nest 12 ones, so each app has what a team
- * on that major has. The install must print no peer warning (ERESOLVE,
- * overriding). There:
+ * clients 1.x and 2.x, `@nestjs/testing` and the test runner of that kind's
+ * `nest new` template: jest, or Vitest and Vite; Node's and Express's types),
+ * and `npm install --prefer-offline` takes the rest from npm's cache, or the
+ * registry when the cache lacks it. Each peer range the libraries name that
+ * accepts several majors (`^11.0.0 || ^12.0.0`) is narrowed to one: its first
+ * alternative for the Nest 11 app, its last for the Nest 12 ones, so each app
+ * has what a team on that major has. The install must print no peer warning
+ * (ERESOLVE, overriding). There, in the application's own module system (the
+ * libraries are CommonJS; the ES-module application takes them with `import`,
+ * through Node's named exports of CommonJS modules, and its files are .mjs):
  *   - each entry point of each library loads, with the same exports as its
- *     source (fresh-app/entry-points.cjs), and `tsc` type-checks a file that
- *     imports them all against the shipped declarations;
- *   - a Nest application (fresh-app/app.module.cjs, served by
- *     fresh-app/server.cjs on the kind's adapter) makes a service method an
- *     MCP tool with `@kobana/mcp`; the official SDK 1.x client
- *     (fresh-app/client.cjs) and client 2.x (fresh-app/client2.cjs, with its
- *     default negotiation and pinned to 2026-07-28) list and call it, and a
- *     wrong token is refused;
+ *     source (fresh-app/entry-points.cjs or .mjs: with `import`, each name is
+ *     a named import, beside `default`), and `tsc` type-checks a file that
+ *     imports them all against the shipped declarations, with the compiler
+ *     options of the kind's template (in the ES-module one an ES module under
+ *     module nodenext);
+ *   - a Nest application (fresh-app/app.module.cjs or .mjs, served by
+ *     fresh-app/server.cjs on the kind's adapter, or server.mjs) makes a
+ *     service method an MCP tool with `@kobana/mcp`; the official SDK 1.x
+ *     client (fresh-app/client.cjs) and client 2.x (fresh-app/client2.cjs,
+ *     with its default negotiation and pinned to 2026-07-28) list and call
+ *     it, and a wrong token is refused;
  *   - a 1.2 MB body, chunked or with Content-Length, is answered 413 with the
  *     module's JSON-RPC body, and the server goes on answering;
- *   - a spec written with `@kobana/mcp/testing` (fresh-app/greet.spec.js)
- *     passes under the application's own jest, run as its template runs it.
+ *   - a spec written with `@kobana/mcp/testing` (fresh-app/greet.spec.js, or
+ *     greet.spec.mjs) passes under the application's own jest or Vitest, run
+ *     as its template runs it (`vitest run`, fresh-app/vitest.config.mjs).
  * Each runs from that folder with no NODE_PATH, and every file it loads must
  * lie inside it: the tarballs are the only thing of this repository it can reach.
  *
@@ -36,7 +44,7 @@
  * fails fails the spec: there is no skip.
  */
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -82,24 +90,37 @@ const requiredPeers = Object.fromEntries(
 
 /**
  * One application kind: the Nest major it is on, which alternative of a peer
- * range it takes, its HTTP adapter, and the jest its `nest new` template
- * installs (Nest 11's: jest 29, run plainly; Nest 12's: jest 30, run with
- * --experimental-vm-modules since Nest 12's packages are ES modules).
+ * range it takes, its HTTP adapter, whether its own code is CommonJS or ES
+ * modules (`"type": "module"`), and the test runner its `nest new` template
+ * installs (Nest 11's: jest 29, run plainly; Nest 12's CommonJS one: jest 30,
+ * run with --experimental-vm-modules since Nest 12's packages are ES modules;
+ * Nest 12's ES-module one, `nest new`'s default: Vitest 4 on Vite 8).
  */
 interface NestApp {
   major: 11 | 12;
   alternative: 'first' | 'last';
   adapter: 'express' | 'fastify';
-  jest: { range: string; vmModules: boolean };
+  modules: 'commonjs' | 'esm';
+  runner: { name: 'jest'; range: string; vmModules: boolean } | { name: 'vitest'; range: string; vite: string };
 }
 const NEST_APPS: NestApp[] = [
-  { major: 11, alternative: 'first', adapter: 'express', jest: { range: '^29.7.0', vmModules: false } },
-  { major: 12, alternative: 'last', adapter: 'express', jest: { range: '^30.0.0', vmModules: true } },
-  { major: 12, alternative: 'last', adapter: 'fastify', jest: { range: '^30.0.0', vmModules: true } },
+  { major: 11, alternative: 'first', adapter: 'express', modules: 'commonjs', runner: { name: 'jest', range: '^29.7.0', vmModules: false } },
+  { major: 12, alternative: 'last', adapter: 'express', modules: 'commonjs', runner: { name: 'jest', range: '^30.0.0', vmModules: true } },
+  { major: 12, alternative: 'last', adapter: 'fastify', modules: 'commonjs', runner: { name: 'jest', range: '^30.0.0', vmModules: true } },
+  { major: 12, alternative: 'last', adapter: 'express', modules: 'esm', runner: { name: 'vitest', range: '^4.1.2', vite: '^8.0.0' } },
 ];
 
-/** The files of fresh-app/ copied into each application. */
-const FRESH_APP_FILES = ['app.module.cjs', 'adapter.cjs', 'server.cjs', 'client.cjs', 'client2.cjs', 'entry-points.cjs', 'greet.spec.js'];
+/**
+ * The files of fresh-app/ copied into each kind of application: the server,
+ * the entry-point loader and the testing-kit spec in the application's own
+ * module system; the clients are .cjs, which Node runs as CommonJS in either.
+ */
+const FRESH_APP_FILES: Record<NestApp['modules'], string[]> = {
+  commonjs: ['app.module.cjs', 'adapter.cjs', 'server.cjs', 'client.cjs', 'client2.cjs', 'entry-points.cjs', 'greet.spec.js'],
+  esm: ['loaded.mjs', 'app.module.mjs', 'server.mjs', 'client.cjs', 'client2.cjs', 'entry-points.mjs', 'greet.spec.mjs', 'vitest.config.mjs'],
+};
+/** The extension of the application's own files (server, entry-point loader). */
+const ownExtension = (app: NestApp) => (app.modules === 'esm' ? 'mjs' : 'cjs');
 
 /** The required peers, each range narrowed to the alternative an application on that major picks. */
 function peersFor(app: NestApp): Record<string, string> {
@@ -169,7 +190,7 @@ it('packs one tarball per library, at the version they share', () => {
   expect(tarballs.map((tarball) => basename(tarball)).sort()).toEqual(manifests.map(tarballOf).sort());
 });
 
-describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $major application on $adapter', (nest) => {
+describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $major $modules application on $adapter', (nest) => {
   let appDir: string;
   let server: ChildProcess | undefined;
   let listening: { port: number; adapter: string; resolved: string; loaded: string[] };
@@ -186,11 +207,12 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
   beforeAll(async () => {
     appDir = realpathSync(mkdtempSync(join(tmpdir(), 'kobana-libs-fresh-app-')));
     for (const tarball of tarballs) copyFileSync(tarball, join(appDir, basename(tarball)));
-    for (const file of FRESH_APP_FILES) copyFileSync(join(__dirname, 'fresh-app', file), join(appDir, file));
+    for (const file of FRESH_APP_FILES[nest.modules]) copyFileSync(join(__dirname, 'fresh-app', file), join(appDir, file));
     const manifest = {
       name: 'fresh-nest-app',
       version: '1.0.0',
       private: true,
+      ...(nest.modules === 'esm' ? { type: 'module' } : {}),
       dependencies: {
         ...Object.fromEntries(manifests.map((library) => [library.name, `file:./${tarballOf(library)}`])),
         ...peersFor(nest),
@@ -202,10 +224,11 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
         '@nestjs/testing': peersFor(nest)['@nestjs/core'],
         '@types/express': rootRange('@types/express'),
         '@types/node': rootRange('@types/node'),
-        jest: nest.jest.range,
+        ...(nest.runner.name === 'jest' ? { jest: nest.runner.range } : { vitest: nest.runner.range, vite: nest.runner.vite }),
       },
       // `nest new`'s jest configuration without its ts-jest transform: the spec is plain CommonJS.
-      jest: { testEnvironment: 'node', testRegex: '\\.spec\\.js$', transform: {} },
+      // (Vitest's is fresh-app/vitest.config.mjs.)
+      ...(nest.runner.name === 'jest' ? { jest: { testEnvironment: 'node', testRegex: '\\.spec\\.js$', transform: {} } } : {}),
     };
     writeFileSync(join(appDir, 'package.json'), JSON.stringify(manifest, null, 2));
     // As a new user would, from npm's cache first; --ignore-scripts since nothing loaded here needs a build step.
@@ -217,7 +240,7 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
     });
     installWarnings = `${installed.stdout}\n${installed.stderr}`;
 
-    server = spawn(process.execPath, ['server.cjs'], { cwd: appDir, env: appEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, [`server.${ownExtension(nest)}`], { cwd: appDir, env: appEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     listening = (await firstJsonLine(server, 30_000)) as typeof listening;
   }, INSTALL_TIMEOUT_MS + 60_000);
 
@@ -242,49 +265,71 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
     }
     expect(installedMajor('@modelcontextprotocol/sdk')).toBe('1');
     expect(installedMajor('@modelcontextprotocol/client')).toBe('2');
-    expect(installedMajor('jest')).toBe(nest.jest.range.replace(/^\^(\d+).*$/, '$1'));
+    const major = (range: string) => range.replace(/^\^(\d+).*$/, '$1');
+    expect(installedMajor(nest.runner.name)).toBe(major(nest.runner.range));
+    if (nest.runner.name === 'vitest') expect(installedMajor('vite')).toBe(major(nest.runner.vite));
+    expect(existsSync(join(appDir, 'node_modules', nest.runner.name === 'jest' ? 'vitest' : 'jest'))).toBe(false);
   });
 
-  it('loads every entry point of every library from the fresh application only, with the exports of its source', async () => {
-    const { stdout } = await run(process.execPath, ['entry-points.cjs', ...entryPoints], {
+  it(`loads every entry point of every library from the fresh application only (${nest.modules === 'esm' ? 'import' : 'require'}), with the exports of its source`, async () => {
+    const { stdout } = await run(process.execPath, [`entry-points.${ownExtension(nest)}`, ...entryPoints], {
       cwd: appDir,
       env: cleanEnv(),
       timeout: 60_000,
       maxBuffer: 16 * 1024 * 1024,
     });
-    const seen = JSON.parse(stdout.trim().split('\n').pop()!) as { entryPoints: Record<string, { resolved: string; exports: string[] }>; loaded: string[] };
+    const seen = JSON.parse(stdout.trim().split('\n').pop()!) as {
+      entryPoints: Record<string, { resolved: string; exports: string[]; defaultIsRequired?: boolean }>;
+      loaded: string[];
+    };
 
     expect(outside(seen.loaded)).toEqual([]);
     for (const name of entryPoints) {
       const [scope, library, ...subpath] = name.split('/');
       expect(seen.entryPoints[name].resolved).toBe(join(appDir, 'node_modules', scope, library, 'dist', ...subpath, 'index.js'));
       // The source, through the repository's own path aliases: what the package was built from.
-      expect({ name, exports: seen.entryPoints[name].exports }).toEqual({ name, exports: Object.keys(jest.requireActual<object>(name)).sort() });
+      const source = Object.keys(jest.requireActual<object>(name));
+      if (nest.modules === 'commonjs') {
+        expect({ name, exports: seen.entryPoints[name].exports }).toEqual({ name, exports: source.sort() });
+      } else {
+        // Imported from an ES module, a CommonJS package offers every one of its names as a
+        // named import (Node finds them in the emitted code, the `__esModule` marker with them),
+        // beside `default` and `module.exports`.
+        const imported = [...source, '__esModule', 'default', 'module.exports'].sort();
+        expect({ name, exports: seen.entryPoints[name].exports }).toEqual({ name, exports: imported });
+        expect({ name, defaultIsRequired: seen.entryPoints[name].defaultIsRequired }).toEqual({ name, defaultIsRequired: true });
+      }
     }
   });
 
   it('type-checks a file that imports every entry point, against the shipped declarations', async () => {
     const imports = entryPoints.map((name, index) => `import * as entry${index} from '${name}';`);
+    // In the ES-module application check.ts is an ES module (its package.json says "type": "module"),
+    // so nodenext checks every import of a CommonJS package the way Node performs it; a named import
+    // of each library's main class too, the form its README shows.
+    const named = nest.modules === 'esm' ? [`import { McpModule } from '@kobana/mcp';`, `export const named = [McpModule];`] : [];
     writeFileSync(
       join(appDir, 'check.ts'),
-      `${imports.join('\n')}\nexport const entryPoints = [${entryPoints.map((_, index) => `entry${index}`).join(', ')}];\n`,
+      `${[...imports, ...named].join('\n')}\nexport const entryPoints = [${entryPoints.map((_, index) => `entry${index}`).join(', ')}];\n`,
     );
-    // The compiler options `nest new` writes into a CommonJS application.
-    const tsconfig = {
-      compilerOptions: {
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        resolvePackageJsonExports: true,
-        target: 'ES2023',
-        strict: true,
-        esModuleInterop: true,
-        experimentalDecorators: true,
-        emitDecoratorMetadata: true,
-        noEmit: true,
-        types: ['node'],
-      },
-      files: ['check.ts'],
+    // The compiler options `nest new` writes into a CommonJS application, or (ES modules) those of
+    // its ts-esm template, both without skipLibCheck (below).
+    const compilerOptions = {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      resolvePackageJsonExports: true,
+      target: 'ES2023',
+      strict: true,
+      esModuleInterop: true,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      noEmit: true,
+      types: ['node'],
+      ...(nest.modules === 'esm'
+        ? { isolatedModules: true, allowSyntheticDefaultImports: true, strictPropertyInitialization: false, types: ['vitest/globals', 'node'] }
+        : {}),
     };
+    const tsconfig = { compilerOptions, files: ['check.ts'] };
     writeFileSync(join(appDir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     // The repository's compiler, as a tool: it reads only the fresh application's files.
     const { stdout } = await run(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', appDir], { cwd: appDir, env: cleanEnv(), timeout: 120_000 }).catch(
@@ -384,31 +429,35 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
     expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
   });
 
-  it(`runs a spec written with @kobana/mcp/testing under the application's own jest ${nest.jest.range}`, async () => {
-    // As the application's `npm test` runs it: Nest 12's template adds --experimental-vm-modules.
-    const node = nest.jest.vmModules ? ['--experimental-vm-modules'] : [];
-    const args = [
-      ...node,
-      join('node_modules', 'jest', 'bin', 'jest.js'),
-      '--ci',
-      '--runInBand',
-      '--no-watchman',
-      '--json',
-      `--cacheDirectory=${join(appDir, '.jest-cache')}`,
-    ];
+  it(`runs a spec written with @kobana/mcp/testing under the application's own ${nest.runner.name} ${nest.runner.range}`, async () => {
+    // As the application's `npm test` runs it: Nest 12's jest template adds --experimental-vm-modules;
+    // its ES-module template runs `vitest run`, here with Vitest's jest-shaped JSON report in a file.
+    const reportFile = join(appDir, 'vitest-report.json');
+    const args =
+      nest.runner.name === 'jest'
+        ? [
+            ...(nest.runner.vmModules ? ['--experimental-vm-modules'] : []),
+            join('node_modules', 'jest', 'bin', 'jest.js'),
+            '--ci',
+            '--runInBand',
+            '--no-watchman',
+            '--json',
+            `--cacheDirectory=${join(appDir, '.jest-cache')}`,
+          ]
+        : [join('node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=json', `--outputFile=${reportFile}`];
     const ran = await run(process.execPath, args, { cwd: appDir, env: appEnv(), timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number | string; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
-    expect({ code: ran.code, stderr: ran.code === 0 ? '' : ran.stderr }).toEqual({ code: 0, stderr: '' });
-    const report = JSON.parse(ran.stdout) as {
+    expect({ code: ran.code, stderr: ran.code === 0 ? '' : `${ran.stdout}\n${ran.stderr}` }).toEqual({ code: 0, stderr: '' });
+    const report = JSON.parse(nest.runner.name === 'jest' ? ran.stdout : readFileSync(reportFile, 'utf8')) as {
       success: boolean;
       numPassedTests: number;
       numFailedTests: number;
       testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string }> }>;
     };
     expect(report).toMatchObject({ success: true, numPassedTests: 2, numFailedTests: 0 });
-    expect(report.testResults.map((result) => result.name)).toEqual([join(appDir, 'greet.spec.js')]);
+    expect(report.testResults.map((result) => result.name)).toEqual([join(appDir, nest.modules === 'esm' ? 'greet.spec.mjs' : 'greet.spec.js')]);
     expect(report.testResults[0].assertionResults.map(({ fullName, status }) => ({ fullName, status }))).toEqual([
       { fullName: 'greet tool is loaded from this application, on its adapter', status: 'passed' },
       { fullName: 'greet tool greets as the caller, and refuses what the DTO refuses', status: 'passed' },
