@@ -51,4 +51,9 @@ module.exports = {
     { ...common, displayName: 'architecture', testMatch: ['<rootDir>/test/architecture/**/*.spec.ts'] },
   ],
   testTimeout: 30000,
+  // Nest 12's ES modules, loaded through jest's vm modules, stay in memory after their spec file:
+  // one process running every file in turn ran out of heap. Runs of many files use one worker at a
+  // time (--maxWorkers=1, as `npm test` does) instead of --runInBand, and jest replaces the worker
+  // once a file leaves it above this.
+  workerIdleMemoryLimit: '1GB',
 };

@@ -8,5 +8,5 @@ project="$1"
 shift
 extra=()
 # e2e specs run one at a time, as they always have: each starts servers, databases or a browser of its own.
-[ "$project" = e2e ] && extra=(--runInBand)
+[ "$project" = e2e ] && extra=(--maxWorkers=1)
 exec bash "$(dirname "$0")/jest.sh" "$@" "${extra[@]}" --selectProjects "$project"
