@@ -15,6 +15,7 @@ export interface ServerSpec {
 export const SERVERS: Readonly<Record<string, ServerSpec>> = Object.freeze({
   'rest-echo': { id: 'rest-echo', entry: 'servers/rest-echo.server.ts' },
   'rest-echo-plain': { id: 'rest-echo-plain', entry: 'servers/rest-echo.server.ts', env: { BENCH_REST_AUTH: 'plain' } },
+  'rest-fastify': { id: 'rest-fastify', entry: 'servers/rest-echo.server.ts', env: { BENCH_HTTP_ADAPTER: 'fastify' } },
   'module-echo': { id: 'module-echo', entry: 'servers/module-echo.server.ts' },
   // The same host for the confirmation and refusal rows: the echo's process then serves its two eras
   // and nothing else, as each peer's does, and its peak RSS is not that of every other row's load.

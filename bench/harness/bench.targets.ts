@@ -124,14 +124,14 @@ function tracedEcho(era: Era): BenchTarget {
   };
 }
 
-/** The echo on `@nestjs/platform-fastify`, against the same echo on Express. */
+/** The echo on `@nestjs/platform-fastify`, against the REST route on Fastify calling the same method. */
 function fastifyEcho(era: Era): BenchTarget {
   return {
     ...moduleEcho(era),
     id: `module-echo-fastify-${era}`,
     label: `**@kobana/mcp** echo, era ${era}, on Fastify`,
     server: 'module-fastify',
-    baseline: `module-echo-${era}`,
+    baseline: 'rest-echo-fastify',
     goal: undefined,
   };
 }
@@ -333,8 +333,9 @@ function denied(id: string, label: string, status: number, correct: (body: strin
 
 /** Every row, in the order of the table (and of each interleaved round). */
 export const TARGETS: readonly BenchTarget[] = Object.freeze([
-  restEcho('rest-echo', 'Nest 11 REST route `POST /echo` (DTO, ValidationPipe, passport bearer)', 'rest-echo'),
+  restEcho('rest-echo', 'Nest 12 REST route `POST /echo` (DTO, ValidationPipe, passport bearer)', 'rest-echo'),
   restEcho('rest-echo-plain', 'the same route with a hand-written bearer guard (no passport)', 'rest-echo-plain'),
+  restEcho('rest-echo-fastify', 'the same route on Fastify (`@nestjs/platform-fastify`)', 'rest-fastify'),
   moduleEcho('2025'),
   moduleEcho('2026'),
   tracedEcho('2025'),

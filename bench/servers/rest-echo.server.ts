@@ -1,5 +1,5 @@
 /**
- * The floor: the echo's service method behind a plain Nest 11 route, with a
+ * The floor: the echo's service method behind a plain Nest route, with a
  * global ValidationPipe with the options the module is given, and a bearer
  * check with the same verifier. Two postures of that check:
  * - `passport` (default): `@nestjs/passport`'s `AuthGuard` over
@@ -8,6 +8,8 @@
  *   middleware;
  * - `plain` (`BENCH_REST_AUTH=plain`): a hand-written guard, one regex and a
  *   map lookup, to show what passport itself costs.
+ * On Express, or on Fastify with `BENCH_HTTP_ADAPTER=fastify`: the floor the
+ * module's Fastify rows are held to.
  */
 import 'reflect-metadata';
 import {
@@ -26,6 +28,7 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
 import type { Request } from 'express';
@@ -81,9 +84,14 @@ class EchoController {
 class RestEchoModule {}
 
 async function main(): Promise<void> {
-  const app = await NestFactory.create(RestEchoModule, { logger: ['error'] });
+  const fastify = process.env.BENCH_HTTP_ADAPTER === 'fastify';
+  const app = fastify
+    ? await NestFactory.create(RestEchoModule, new FastifyAdapter(), { logger: ['error'] })
+    : await NestFactory.create(RestEchoModule, { logger: ['error'] });
   app.useGlobalPipes(new ValidationPipe(BENCH_VALIDATION));
   await app.init();
+  // Fastify builds its routes on `ready()`, which its own `listen()` would call; the harness listens on the Node server.
+  if (fastify) await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
   await listenAndReport(app.getHttpServer());
 }
 
