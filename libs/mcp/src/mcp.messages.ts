@@ -6,6 +6,15 @@
  * in `errors/`.
  */
 export const McpMessages = {
+  globalPrefixMovesRoutes: (prefix: string, path: string, moved: string[]) =>
+    `McpModule: the global prefix "${prefix}" would move ${moved.join(', ')} under /${prefix.replace(/^\/+|\/+$/g, '')}; ` +
+    `the MCP endpoint and its metadata must keep their own paths. Exclude them: app.setGlobalPrefix('${prefix}', { exclude: [${[
+      path,
+      `/.well-known/oauth-protected-resource${path}`,
+      '/.well-known/oauth-protected-resource',
+    ]
+      .map((route) => `'${route.slice(1)}'`)
+      .join(', ')}] })`,
   bodyTooLarge: (limit: number) => `Request body too large (limit ${limit} bytes)`,
   methodNotAllowed: () => 'Method not allowed: the MCP endpoint accepts POST only',
   originForbidden: (origin: string) => `Forbidden: origin ${origin} is not allowed`,

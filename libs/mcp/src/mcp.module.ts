@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, NestModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { MCP_PATH, MCP_RESOLVED_OPTIONS } from './mcp.constants';
@@ -22,6 +22,7 @@ import { McpContentLengthGuard } from './guards/mcp-content-length.guard';
 import { McpAuthGuard } from './guards/mcp-auth.guard';
 import { McpMessageGuard } from './guards/mcp-message.guard';
 import { McpEraGuard } from './guards/mcp-era.guard';
+import { McpGlobalPrefixPolicy } from './transport/mcp-global-prefix.policy';
 import { McpTransportSelector } from './transport/mcp-transport-selector.service';
 import { McpHttpTransport } from './interfaces/mcp-http-transport.interface';
 import { McpHeaderMismatchGuard } from './guards/mcp-header-mismatch.guard';
@@ -102,6 +103,7 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
       useFactory: (options: McpModuleOptions, path: string) => resolveMcpOptions(options, path),
     },
     McpTransportSelector,
+    McpGlobalPrefixPolicy,
     { provide: McpHttpTransport, useExisting: McpTransportSelector },
     McpMetadataAccessor,
     ...REGISTRIES,
@@ -140,4 +142,17 @@ const REGISTRIES = [McpToolRegistry, McpResourceRegistry, McpResourceTemplateReg
   ],
   exports: [...REGISTRIES, MCP_RESOLVED_OPTIONS, McpDrainService, McpConfirmationStore, McpAuditEmitter, McpTaskStore],
 })
-export class McpModule extends McpConfigurableModuleClass {}
+export class McpModule extends McpConfigurableModuleClass implements NestModule {
+  constructor(private readonly globalPrefix: McpGlobalPrefixPolicy) {
+    super();
+  }
+
+  /**
+   * No middleware: the hook is where Nest lets a module act after the
+   * application's `setGlobalPrefix` and before its routes are registered
+   * (see {@link McpGlobalPrefixPolicy}).
+   */
+  configure(): void {
+    this.globalPrefix.check();
+  }
+}
