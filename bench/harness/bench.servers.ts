@@ -26,6 +26,9 @@ export const SERVERS: Readonly<Record<string, ServerSpec>> = Object.freeze({
   'module-fastify': { id: 'module-fastify', entry: 'servers/module-echo.server.ts', env: { BENCH_HTTP_ADAPTER: 'fastify' } },
   'module-10': { id: 'module-10', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '8' } },
   'module-200': { id: 'module-200', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '198' } },
+  // The same generated tools declared with Zod schemas (Standard Schema) instead of classes.
+  'module-10-zod': { id: 'module-10-zod', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '8', BENCH_GENERATED_SCHEMAS: 'zod' } },
+  'module-200-zod': { id: 'module-200-zod', entry: 'servers/module-echo.server.ts', env: { BENCH_EXTRA_TOOLS: '198', BENCH_GENERATED_SCHEMAS: 'zod' } },
   'module-limited': { id: 'module-limited', entry: 'servers/module-echo.server.ts', env: { BENCH_RATE_LIMITED: '1' } },
   // Both budget rows in one process (reads at 600 a minute, writes at 60,000), on the module's store and on
   // @nestjs/throttler's exact log (the store used before): the before/after in one run.

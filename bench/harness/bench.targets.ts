@@ -282,14 +282,20 @@ function budget(limit: 600 | 60_000, store: 'module' | 'throttler' = 'module'): 
   };
 }
 
-function toolsList(count: number): BenchTarget {
+/**
+ * `tools/list` at 10 or 200 tools, the generated ones declared with classes or
+ * with Zod schemas; each 200 row is compared with the 10 row of its kind, and
+ * each Zod row at 10 with the class row.
+ */
+function toolsList(count: 10 | 200, schemas: 'class' | 'zod' = 'class'): BenchTarget {
+  const suffix = schemas === 'zod' ? '-zod' : '';
   return {
-    id: `list-${count}`,
-    label: `**@kobana/mcp** \`tools/list\`, ${count} tools, era 2026`,
+    id: `list-${count}${suffix}`,
+    label: `**@kobana/mcp** \`tools/list\`, ${count} tools${schemas === 'zod' ? ' (generated ones from Zod)' : ''}, era 2026`,
     group: 'list',
-    server: `module-${count}`,
+    server: `module-${count}${suffix}`,
     module: true,
-    baseline: count === 200 ? 'list-10' : undefined,
+    baseline: count === 200 ? `list-10${suffix}` : schemas === 'zod' ? 'list-10' : undefined,
     status: 200,
     correct: listsTools(count),
     request: () => mcpRequest('2026', 'tools/list', {}, { tokens: READERS }),
@@ -370,6 +376,8 @@ export const TARGETS: readonly BenchTarget[] = Object.freeze([
   ...TASK_ROWS.flatMap(taskTargets),
   toolsList(10),
   toolsList(200),
+  toolsList(10, 'zod'),
+  toolsList(200, 'zod'),
   confirmation('2026'),
   confirmation('2025'),
   denied('denied-401', 'denied: no token → 401', 401, isOAuthError('invalid_token'), () => callEcho('2026')),

@@ -1,6 +1,7 @@
 /**
  * The module's fixture host: the echo as an `@McpTool` service method, plus
- * `BENCH_EXTRA_TOOLS` generated tools (for the `tools/list` rows), behind
+ * `BENCH_EXTRA_TOOLS` generated tools (for the `tools/list` rows; declared
+ * with Zod schemas when `BENCH_GENERATED_SCHEMAS=zod`), behind
  * McpModule with the route's validation options; on Express, or on Fastify
  * with `BENCH_HTTP_ADAPTER=fastify` (the module's Fastify transport rows).
  */
@@ -40,7 +41,10 @@ async function main(): Promise<void> {
   const extra = Number(process.env.BENCH_EXTRA_TOOLS ?? 0);
   const rateLimit = benchRateLimit();
   const budgets = process.env.BENCH_BUDGETS === '1' ? [BudgetEchoService] : [];
-  @Module({ providers: [EchoService, ...budgets, BenchVerifier, generatedToolsProvider(extra)], exports: [BenchVerifier] })
+  @Module({
+    providers: [EchoService, ...budgets, BenchVerifier, generatedToolsProvider(extra, process.env.BENCH_GENERATED_SCHEMAS === 'zod' ? 'zod' : 'class')],
+    exports: [BenchVerifier],
+  })
   class EchoToolsModule {}
 
   @Module({

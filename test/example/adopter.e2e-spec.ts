@@ -11,14 +11,20 @@
  * shows the example's one tool and the platform's audit tool, `tools/call`
  * answers what its service returns; a spoiled access token makes the SDK
  * refresh, and the next call works; the audit tool, which the example's
- * `People` lets its owner use, lists those calls. The sign-in page refuses a wrong password and anyone the example's
+ * `People` lets its owner use, lists those calls. `notes_list` and the
+ * route `GET /api/v1/notes` share one Zod schema: the tool lists its
+ * constraints, answers what the route answers, and refuses what the route
+ * refuses with the route's 400 body as its error text. The sign-in page refuses a wrong password and anyone the example's
  * members do not include: the platform asks the example's `People`, never
  * identity's own users.
  */
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { HttpRecorder } from '../clients/http-recorder';
 import { authorizationParams, OAuthHost, pkce, registeredClient } from '../oauth/oauth-client.support';
@@ -29,6 +35,7 @@ import { Person } from '../oauth/person-browser.support';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 
+const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
 /** Packing every library, installing from the npm cache and building take a minute or two; a loaded CI machine, more. */
 const START_TIMEOUT_MS = 240_000;
@@ -72,6 +79,8 @@ describe('examples/adopter: an application with its own users, installed from th
   let host: OAuthHost;
   let world: OAuthWorld;
   const open: Client[] = [];
+  /** The member's client, signed in by the SDK 1.x case; the Zod cases call through it. */
+  let signedIn: Client | undefined;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -111,6 +120,7 @@ describe('examples/adopter: an application with its own users, installed from th
     const recorder = new HttpRecorder();
     const { client } = await signInSdk1(host.mcpUrl, provider, recorder.fetch, 'notebook-e2e-sdk1');
     open.push(client);
+    signedIn = client;
 
     expectDiscovery(recorder, host, true);
     expectConsent(outcomes[0], {
@@ -157,6 +167,95 @@ describe('examples/adopter: an application with its own users, installed from th
     }, 2_000);
     expect(events).toHaveLength(2);
     for (const event of events) expect(event).toMatchObject({ tool: 'notes_list', subject: 'member-ana', client_name: 'Notebook Agent', outcome: 'success' });
+  });
+
+  it('notes_list and GET /api/v1/notes share one Zod schema: listed with its constraints, the same answers, the same 400 body', async () => {
+    expect(signedIn).toBeDefined();
+    const client = signedIn!;
+    const { tools } = await client.listTools();
+    const tool = tools.find((listed) => listed.name === 'notes_list')!;
+    // The input side of ListNotesDto (a caller may leave out what has a default) and the output side of NoteListView.
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        title: { type: 'string', minLength: 2, maxLength: 40 },
+        limit: { type: 'integer', minimum: 1, maximum: 20, default: 20 },
+      },
+    });
+    expect(tool.outputSchema).toEqual({
+      type: 'object',
+      properties: {
+        notes: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              title: { type: 'string' },
+              body: { type: 'string' },
+              created_at: { type: 'string', format: 'date-time', pattern: expect.any(String) },
+            },
+            required: ['id', 'title', 'body', 'created_at'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['notes'],
+      additionalProperties: false,
+    });
+    const conforms = addFormats(new Ajv2020({ strict: true, allErrors: true })).compile(tool.outputSchema!);
+
+    // The route takes an API token of the member's organization, which the sign-in above recorded (slug acme).
+    const { stdout } = await run(process.execPath, ['dist/cli.js', 'token', 'create', '--organization', 'acme', '--role', 'member', '--audience', 'api'], {
+      cwd: dir,
+      env: { ...process.env, PUBLIC_URL: host.baseUrl, NODE_OPTIONS: '' },
+      timeout: 30_000,
+    });
+    const token = stdout.trim().split('\n').pop()!;
+    const route = async (query: Record<string, string>) => {
+      const answer = await fetch(`${host.baseUrl}/api/v1/notes?${new URLSearchParams(query)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      return { status: answer.status, text: await answer.text() };
+    };
+
+    // Valid: the query's strings coerced by the schema, the tool's JSON numbers taken as they are; organization_id stripped on both sides.
+    const cases: Array<{ args: Record<string, unknown>; query: Record<string, string>; ids: string[] }> = [
+      { args: { limit: 1 }, query: { limit: '1' }, ids: ['note-2'] },
+      { args: { title: ' welcome ' }, query: { title: ' welcome ' }, ids: ['note-1'] },
+      { args: {}, query: {}, ids: ['note-2', 'note-1'] },
+    ];
+    for (const { args, query, ids } of cases) {
+      const called = await client.callTool({ name: 'notes_list', arguments: args });
+      expect(called.isError).toBeFalsy();
+      expect(conforms(called.structuredContent)).toBe(true);
+      const notes = (called.structuredContent as { notes: Array<Record<string, unknown>> }).notes;
+      expect(notes.map((note) => note.id)).toEqual(ids);
+      for (const note of notes) expect(Object.keys(note).sort()).toEqual(['body', 'created_at', 'id', 'title']);
+      const rest = await route(query);
+      expect(rest.status).toBe(200);
+      expect(JSON.parse(rest.text)).toEqual(called.structuredContent);
+    }
+
+    // Invalid: the tool's isError text is exactly the route's 400 body for the same input.
+    const refusals: Array<{ args: Record<string, unknown>; query: Record<string, string>; message: string[] }> = [
+      { args: { limit: 0 }, query: { limit: '0' }, message: ['limit: Too small: expected number to be >=1'] },
+      {
+        args: { title: 'x', limit: 21 },
+        query: { title: 'x', limit: '21' },
+        message: ['title: Too small: expected string to have >=2 characters', 'limit: Too big: expected number to be <=20'],
+      },
+    ];
+    for (const { args, query, message } of refusals) {
+      const rest = await route(query);
+      expect(rest.status).toBe(400);
+      expect(JSON.parse(rest.text)).toEqual({ statusCode: 400, error: 'Bad Request', message });
+      const refused = await client.callTool({ name: 'notes_list', arguments: args });
+      expect(refused.isError).toBe(true);
+      expect(refused.structuredContent).toBeUndefined();
+      expect(refused.content).toEqual([{ type: 'text', text: rest.text }]);
+    }
   });
 
   /** An authorization request of a newly registered client: it opens on the sign-in page. */

@@ -31,6 +31,12 @@
  *     client (fresh-app/client.cjs) and client 2.x (fresh-app/client2.cjs,
  *     with its default negotiation and pinned to 2026-07-28) list and call
  *     it, and a wrong token is refused;
+ *   - on Nest 12, a Zod schema per side shared by a route (`@Body({ schema })`,
+ *     `@SerializeOptions({ schema })`) and the tool `thing_create`
+ *     (fresh-app/things.module.cjs or .mjs): both clients see its constraints
+ *     in `tools/list`, a valid call's structuredContent conforms and is the
+ *     route's answer, an invalid one resolves with `isError` and the route's
+ *     400 body (fresh-app/things.client.cjs);
  *   - a 1.2 MB body, chunked or with Content-Length, is answered 413 with the
  *     module's JSON-RPC body, and the server goes on answering;
  *   - a spec written with `@kobana/mcp/testing` (fresh-app/greet.spec.js, or
@@ -48,6 +54,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, realp
 import { tmpdir } from 'node:os';
 import { basename, join, sep } from 'node:path';
 import { promisify } from 'node:util';
+import Ajv2020 from 'ajv/dist/2020';
 import { sendOversized } from '../support/oversized-body.client';
 import { ANSWERED, MCP_TOO_LARGE, outcomeAgainst } from '../support/oversized-body.cases';
 
@@ -116,8 +123,29 @@ const NEST_APPS: NestApp[] = [
  * module system; the clients are .cjs, which Node runs as CommonJS in either.
  */
 const FRESH_APP_FILES: Record<NestApp['modules'], string[]> = {
-  commonjs: ['app.module.cjs', 'adapter.cjs', 'server.cjs', 'client.cjs', 'client2.cjs', 'entry-points.cjs', 'greet.spec.js'],
-  esm: ['loaded.mjs', 'app.module.mjs', 'server.mjs', 'client.cjs', 'client2.cjs', 'entry-points.mjs', 'greet.spec.mjs', 'vitest.config.mjs'],
+  commonjs: [
+    'app.module.cjs',
+    'things.module.cjs',
+    'adapter.cjs',
+    'server.cjs',
+    'client.cjs',
+    'client2.cjs',
+    'things.client.cjs',
+    'entry-points.cjs',
+    'greet.spec.js',
+  ],
+  esm: [
+    'loaded.mjs',
+    'app.module.mjs',
+    'things.module.mjs',
+    'server.mjs',
+    'client.cjs',
+    'client2.cjs',
+    'things.client.cjs',
+    'entry-points.mjs',
+    'greet.spec.mjs',
+    'vitest.config.mjs',
+  ],
 };
 /** The extension of the application's own files (server, entry-point loader). */
 const ownExtension = (app: NestApp) => (app.modules === 'esm' ? 'mjs' : 'cjs');
@@ -171,6 +199,64 @@ function firstJsonLine(child: ChildProcess, timeoutMs: number): Promise<Record<s
   });
 }
 
+/** What fresh-app/things.client.cjs saw of the Standard Schema tool and its route; `null` where there is none. */
+interface ThingCalls {
+  called: { isError?: boolean; structuredContent?: unknown };
+  invalid: { isError?: boolean; structuredContent?: unknown; content?: unknown; thrown?: unknown };
+  route: Record<'valid' | 'invalid', { status: number; text: string }>;
+}
+
+/**
+ * The Nest 12 applications' tool `thing_create` and its route `POST /things`
+ * share one Zod schema per side (fresh-app/things.module.cjs): the tool lists
+ * the schema's constraints, a valid call's structuredContent conforms to the
+ * output schema and is the route's answer, and an invalid one resolves as an
+ * isError result whose text is the route's 400 body. A Nest 11 application
+ * has neither.
+ */
+function expectStandardSchemaTool(nest: NestApp, tools: Array<Record<string, any>>, things: ThingCalls | null): void {
+  const names = tools.map((tool) => tool.name as string).sort();
+  if (nest.major === 11) {
+    expect({ names, things }).toEqual({ names: ['greet'], things: null });
+    return;
+  }
+  expect(names).toEqual(['greet', 'thing_create']);
+  const tool = tools.find((listed) => listed.name === 'thing_create')!;
+  expect(tool.inputSchema).toEqual({
+    type: 'object',
+    properties: { name: { type: 'string', minLength: 2, maxLength: 40 }, quantity: { type: 'integer', minimum: 1, maximum: 10, default: 1 } },
+    required: ['name'],
+  });
+  expect(tool.outputSchema).toEqual({
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      quantity: { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+    },
+    required: ['id', 'name', 'quantity'],
+    additionalProperties: false,
+  });
+  expect(things).not.toBeNull();
+  const { called, invalid, route } = things!;
+  expect(route.valid.status).toBe(201);
+  expect(called.isError).toBeFalsy();
+  // Trimmed by the input schema, the service's extra key stripped by the output schema: on both sides.
+  expect(called.structuredContent).toEqual({ id: 'thing-1', name: 'Bolt', quantity: 3 });
+  expect(called.structuredContent).toEqual(JSON.parse(route.valid.text));
+  expect(new Ajv2020({ strict: true }).validate(tool.outputSchema, called.structuredContent)).toBe(true);
+  expect(route.invalid.status).toBe(400);
+  expect(JSON.parse(route.invalid.text)).toEqual({
+    statusCode: 400,
+    error: 'Bad Request',
+    message: ['name: Too small: expected string to have >=2 characters', 'quantity: Too big: expected number to be <=10'],
+  });
+  expect(invalid.thrown).toBeUndefined();
+  expect(invalid.isError).toBe(true);
+  expect(invalid.structuredContent).toBeUndefined();
+  expect(invalid.content).toEqual([{ type: 'text', text: route.invalid.text }]);
+}
+
 let packDir: string;
 let tarballs: string[];
 
@@ -219,6 +305,8 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
         ...(nest.adapter === 'fastify' ? { '@nestjs/platform-fastify': rootRange('@nestjs/platform-fastify') } : {}),
         '@modelcontextprotocol/sdk': '^1.32.2',
         '@modelcontextprotocol/client': rootRange('@modelcontextprotocol/client'),
+        // The Standard Schema route and tool of fresh-app/things.module.cjs (Nest 12 only).
+        ...(nest.major === 12 ? { zod: rootRange('zod') } : {}),
       },
       devDependencies: {
         '@nestjs/testing': peersFor(nest)['@nestjs/core'],
@@ -240,7 +328,11 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
     });
     installWarnings = `${installed.stdout}\n${installed.stderr}`;
 
-    server = spawn(process.execPath, [`server.${ownExtension(nest)}`], { cwd: appDir, env: appEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, [`server.${ownExtension(nest)}`], {
+      cwd: appDir,
+      env: { ...appEnv(), FRESH_APP_STANDARD_SCHEMA: nest.major === 12 ? '1' : '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     listening = (await firstJsonLine(server, 30_000)) as typeof listening;
   }, INSTALL_TIMEOUT_MS + 60_000);
 
@@ -355,8 +447,7 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
 
     expect(outside(seen.loaded)).toEqual([]);
     expect(seen.serverVersion).toEqual({ name: 'fresh-app', version: '1.0.0' });
-    expect(seen.listed.tools).toHaveLength(1);
-    expect(seen.listed.tools[0]).toMatchObject({
+    expect(seen.listed.tools.find((tool: { name: string }) => tool.name === 'greet')).toMatchObject({
       name: 'greet',
       title: 'Greet',
       description: 'Greets someone by name',
@@ -377,6 +468,7 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
       error: 'Bad Request',
       message: ['name must be longer than or equal to 1 characters'],
     });
+    expectStandardSchemaTool(nest, seen.listed.tools, seen.things);
     expect(seen.refused.connected).toBe(false);
     expect(seen.refused.message).toMatch(/401|Unauthorized|invalid_token/i);
   });
@@ -392,8 +484,7 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
     expect([seen.negotiated.protocolVersion, seen.pinned.protocolVersion]).toEqual(['2025-06-18', '2026-07-28']);
     for (const session of [seen.negotiated, seen.pinned]) {
       expect(session.serverVersion).toEqual({ name: 'fresh-app', version: '1.0.0' });
-      expect(session.listed.tools.map((tool: { name: string }) => tool.name)).toEqual(['greet']);
-      expect(session.listed.tools[0]).toMatchObject({
+      expect(session.listed.tools.find((tool: { name: string }) => tool.name === 'greet')).toMatchObject({
         title: 'Greet',
         inputSchema: { type: 'object', required: ['name'] },
         annotations: expect.objectContaining({ readOnlyHint: true }),
@@ -406,6 +497,7 @@ describe.each(NEST_APPS)('the libraries from their tarballs, in a fresh Nest $ma
         error: 'Bad Request',
         message: ['name must be longer than or equal to 1 characters'],
       });
+      expectStandardSchemaTool(nest, session.listed.tools, session.things);
     }
     expect(seen.refused.connected).toBe(false);
     expect(seen.refused.message).toMatch(/401|Unauthorized|invalid_token/i);

@@ -1,6 +1,6 @@
 export { McpModule } from './mcp.module';
 export { MCP_OPTIONS_TYPE, MCP_ASYNC_OPTIONS_TYPE } from './mcp.module-definition';
-export { MCP_RESOLVED_OPTIONS, MCP_SUPPORTED_VERSIONS, JsonRpcErrorCode } from './mcp.constants';
+export { MCP_RESOLVED_OPTIONS, MCP_SUPPORTED_VERSIONS, JsonRpcErrorCode, X_MCP_SENSITIVE } from './mcp.constants';
 export { McpTool } from './decorators/mcp-tool.decorator';
 export { McpResource } from './decorators/mcp-resource.decorator';
 export { McpResourceTemplate } from './decorators/mcp-resource-template.decorator';

@@ -12,6 +12,13 @@ export const MCP_COMPLETION_METADATA = 'kobana:mcp:completion';
 export const MCP_SENSITIVE_METADATA = 'kobana:mcp:sensitive';
 /** Per DTO class: how each sensitive property is shown to a person (`McpSensitive({ shown })`), by property name. */
 export const MCP_SENSITIVE_SHOWN_METADATA = 'kobana:mcp:sensitive-shown';
+/**
+ * The JSON Schema keyword that marks a tool argument sensitive, as
+ * `@McpSensitive()` marks a DTO property: `true` on a property's schema
+ * (Zod: `.meta({ 'x-mcp-sensitive': true })`). Read at start-up and removed
+ * from the listed schema.
+ */
+export const X_MCP_SENSITIVE = 'x-mcp-sensitive';
 /** Metadata key of the parameter bindings (`@McpCaller()`, `@McpArgs()`, …) of an MCP method. */
 export const MCP_PARAMS_METADATA = 'kobana:mcp:params';
 

@@ -1,7 +1,8 @@
 /*
  * The official MCP client 2.x (@modelcontextprotocol/client), installed beside
  * the fresh application: with a bearer token, lists the tools and calls one
- * with good and bad arguments twice, once with the client's default version
+ * with good and bad arguments (and the Standard Schema tool beside its route,
+ * things.client.cjs) twice, once with the client's default version
  * negotiation (as a team would use it) and once pinned to 2026-07-28 (no
  * handshake, the `_meta` envelope); then tries a wrong token. Prints one JSON
  * line with what it saw and every file it loaded.
@@ -9,6 +10,7 @@
  */
 'use strict';
 const { Client, StreamableHTTPClientTransport } = require('@modelcontextprotocol/client');
+const { thingCalls } = require('./things.client.cjs');
 
 async function connect(url, token, options) {
   const client = new Client({ name: 'fresh-app-client2', version: '2.0.0' }, options);
@@ -25,9 +27,10 @@ async function session(url, token, options) {
   const invalid = await client
     .callTool({ name: 'greet', arguments: { name: '' } })
     .catch((error) => ({ thrown: { code: error.code, message: error.message } }));
+  const things = await thingCalls(client, url, listed);
   const seen = { serverVersion: client.getServerVersion(), protocolVersion: client.getNegotiatedProtocolVersion() };
   await client.close();
-  return { ...seen, listed, called, invalid };
+  return { ...seen, listed, called, invalid, things };
 }
 
 async function main() {

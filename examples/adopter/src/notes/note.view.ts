@@ -1,25 +1,18 @@
-import { Type } from 'class-transformer';
-import { IsArray, IsISO8601, IsString, ValidateNested } from 'class-validator';
+import { z } from 'zod';
 
-/** A note as the tool returns it. */
-export class NoteView {
-  @IsString()
-  id!: string;
+/** A note as the route and the tool answer it: keys beyond these are stripped by the schema. */
+export const NoteView = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type NoteView = z.output<typeof NoteView>;
 
-  @IsString()
-  title!: string;
-
-  @IsString()
-  body!: string;
-
-  @IsISO8601()
-  created_at!: string;
-}
-
-/** What `notes_list` answers: the organization's notes, newest first. */
-export class NoteListView {
-  @IsArray()
-  @ValidateNested({ each: true })
-  @Type(() => NoteView)
-  notes!: NoteView[];
-}
+/**
+ * What `GET /api/v1/notes` and `notes_list` answer: the organization's notes,
+ * newest first. The route's `@SerializeOptions({ schema })` and the tool's
+ * `output` are this one constant.
+ */
+export const NoteListView = z.object({ notes: z.array(NoteView) });
+export type NoteListView = z.output<typeof NoteListView>;

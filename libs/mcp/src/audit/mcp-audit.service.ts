@@ -8,7 +8,7 @@ import { isRoleAllowed } from '../discovery/mcp-access.policy';
 import { confirmationDigest } from '../confirmation/mcp-confirmation-digest.util';
 import { mcpState } from '../transport/mcp-request-state.util';
 import { McpAuditFailure, McpAuditNote, auditNote, startAuditNote } from './mcp-audit-note.util';
-import { McpSensitivePlan, sensitivePlan, withoutSensitive } from './mcp-sensitive.policy';
+import { McpSensitivePlan, toolSensitivePlan, withoutSensitive } from './mcp-sensitive.policy';
 import { McpAuditMessages } from './mcp-audit.messages';
 
 /** Longest `clientInfo` text kept: the client chooses it. */
@@ -43,9 +43,9 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
     return this.failed;
   }
 
-  /** Reads `@McpSensitive()` of every tool's DTO once, after discovery filled the registry. */
+  /** Reads `@McpSensitive()` of every tool's DTO (or `x-mcp-sensitive` of its schema) once, after discovery filled the registry. */
   onApplicationBootstrap(): void {
-    for (const tool of this.tools.list()) this.plans.set(tool.name, tool.inputType ? sensitivePlan(tool.inputType) : undefined);
+    for (const tool of this.tools.list()) this.plans.set(tool.name, toolSensitivePlan(tool));
   }
 
   /** The handler started: authentication passed, so what follows may be recorded. */

@@ -1,15 +1,11 @@
 import { Type } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { MCP_SENSITIVE_METADATA, MCP_SENSITIVE_SHOWN_METADATA } from '../mcp.constants';
+import type { McpSensitivePlan } from '../interfaces/mcp-sensitive-plan.interface';
+import type { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
 import { classTransformerStorage } from '../schema/class-transformer-storage.util';
 
-/** What to remove from a DTO's plain object: its sensitive keys, and the plans of its nested DTOs by key. */
-export interface McpSensitivePlan {
-  remove: ReadonlySet<string>;
-  /** How a person sees each sensitive key that says so (`McpSensitive({ shown })`). */
-  shown: ReadonlyMap<string, (value: unknown) => string>;
-  nested: ReadonlyMap<string, McpSensitivePlan>;
-}
+export type { McpSensitivePlan } from '../interfaces/mcp-sensitive-plan.interface';
 
 /** What an approval keeps of a sensitive value whose DTO says nothing of how to show it. */
 export const HIDDEN_VALUE = '(hidden)';
@@ -41,6 +37,14 @@ export function sensitivePlan(dto: Type<object>, seen = new Map<Function, McpSen
   const plan = remove.size > 0 || nested.size > 0 ? { remove, shown, nested } : undefined;
   seen.set(dto, plan);
   return plan;
+}
+
+/**
+ * The plan of a tool's arguments: `@McpSensitive()` of its DTO, or the
+ * `x-mcp-sensitive` marks of its JSON Schema, read at discovery.
+ */
+export function toolSensitivePlan(tool: Pick<McpToolDefinition, 'inputType' | 'sensitive'>): McpSensitivePlan | undefined {
+  return tool.sensitive ?? (tool.inputType ? sensitivePlan(tool.inputType) : undefined);
 }
 
 /** A copy of `value` without what `plan` marks, at every depth (arrays of nested DTOs included). */

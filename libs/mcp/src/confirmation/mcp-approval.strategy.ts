@@ -9,7 +9,7 @@ import { invalidRequestState } from '../errors/mcp-confirmation.error';
 import { McpCallContext } from '../interfaces/mcp-call-context.interface';
 import type { McpAuditDecision } from '../interfaces/mcp-audit-sink.interface';
 import { approvalClosedResult, approvalRequiredResult, approvalUrlInputRequired } from './mcp-confirmation.view';
-import { McpSensitivePlan, sensitivePlan, shownSensitive } from '../audit/mcp-sensitive.policy';
+import { McpSensitivePlan, shownSensitive, toolSensitivePlan } from '../audit/mcp-sensitive.policy';
 import type { McpToolDefinition } from '../interfaces/mcp-tool-definition.interface';
 
 /**
@@ -76,7 +76,7 @@ export class McpApprovalConfirmer {
   }
 
   private planOf(tool: McpToolDefinition): McpSensitivePlan | undefined {
-    if (!this.plans.has(tool.name)) this.plans.set(tool.name, tool.inputType ? sensitivePlan(tool.inputType) : undefined);
+    if (!this.plans.has(tool.name)) this.plans.set(tool.name, toolSensitivePlan(tool));
     return this.plans.get(tool.name);
   }
 

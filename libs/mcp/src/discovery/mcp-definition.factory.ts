@@ -4,6 +4,7 @@ import { McpUriTemplate } from './mcp-uri-template.parser';
 import { compact, deepFreeze } from './mcp-descriptor.util';
 import { DtoJsonSchemaFactory } from '../schema/dto-json-schema.factory';
 import { StandardJsonSchemaFactory } from '../schema/standard-json-schema.factory';
+import { readSensitiveKeyword } from '../schema/mcp-sensitive-keyword.parser';
 import { isStandardSchema } from '../schema/standard-schema.util';
 import type { McpStandardSchema } from '../interfaces/mcp-standard-schema.interface';
 import { McpJsonSchema } from '../interfaces/json-schema.interface';
@@ -69,7 +70,9 @@ export class McpDefinitionFactory {
     const rawSchema = options.inputSchema ? deepFreeze(structuredClone(options.inputSchema)) : undefined;
     const standardInput = argsSchema ? this.standardInput(argsSchema, owner, options.name) : undefined;
     const outputSchema = this.outputSchema(method, options);
-    const listedInput = rawSchema ?? standardInput;
+    // `x-mcp-sensitive` is the module's keyword: read into the audit's plan, never listed.
+    const sensitive = rawSchema || standardInput ? readSensitiveKeyword((rawSchema ?? standardInput)!, owner) : undefined;
+    const listedInput = sensitive?.schema;
     return {
       name: options.name,
       options,
@@ -92,6 +95,7 @@ export class McpDefinitionFactory {
       confirmation: this.confirmation(method, options),
       ...(options.task ? { task: this.task(method, options) } : {}),
       ...(isStandardSchema(options.output) ? { outputStandardSchema: options.output } : {}),
+      ...(sensitive?.plan ? { sensitive: sensitive.plan } : {}),
       ...this.guarded(options),
       ...this.invocable(method, inputType, argsSchema),
     };
@@ -149,7 +153,7 @@ export class McpDefinitionFactory {
     const schema = options.outputSchema
       ? structuredClone(options.outputSchema)
       : isStandardSchema(type)
-        ? this.standardSchemas.create(type, 'output', `MCP tool "${options.name}"`)
+        ? readSensitiveKeyword(this.standardSchemas.create(type, 'output', `MCP tool "${options.name}"`), `MCP tool "${options.name}"`).schema
         : type
           ? this.schemas.createOutput(type)
           : undefined;

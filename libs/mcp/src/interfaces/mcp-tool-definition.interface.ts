@@ -4,6 +4,7 @@ import { McpListedDefinition } from './mcp-definition.interface';
 import { McpHeaderBinding, McpJsonSchema } from './json-schema.interface';
 import type { McpTaskState } from './mcp-task.interface';
 import type { McpStandardSchema } from './mcp-standard-schema.interface';
+import type { McpSensitivePlan } from './mcp-sensitive-plan.interface';
 
 /** A tool as `tools/list` shows it (MCP `Tool`). */
 export interface McpToolDescriptor {
@@ -52,4 +53,9 @@ export interface McpToolDefinition extends McpListedDefinition<McpToolDescriptor
   task?: McpToolTaskDefinition;
   /** The Standard Schema an answer goes through before it is sent, when `output` is one. */
   outputStandardSchema?: McpStandardSchema;
+  /**
+   * What its JSON Schema marks `x-mcp-sensitive` (a Standard Schema's or a
+   * given `inputSchema`'s), read at start-up; a DTO's `@McpSensitive()` is read from `inputType`.
+   */
+  sensitive?: McpSensitivePlan;
 }

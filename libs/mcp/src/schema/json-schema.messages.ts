@@ -27,6 +27,10 @@ export const McpSchemaMessages = {
       : 'use a library version that implements StandardJSONSchemaV1 (Zod 4, ArkType 2, Valibot with toStandardJsonSchema() from @valibot/to-json-schema), or declare a class'),
   standardNotConvertible: (owner: string, side: string, vendor: string, why: string) =>
     `${owner}: the ${side} side of its ${vendor} schema cannot be converted to JSON Schema 2020-12 (${why}); describe that part with something JSON Schema can express`,
+  sensitiveNotBoolean: (owner: string, where: string, value: unknown) =>
+    `${owner}: "x-mcp-sensitive" at ${where} is ${JSON.stringify(value)}; it takes true or false (to say how a person sees the value, declare the arguments with a class and @McpSensitive({ shown }))`,
+  sensitiveUnreachable: (owner: string, where: string) =>
+    `${owner}: "x-mcp-sensitive" at ${where} marks no argument the audit trail can leave out; put it on a property's schema (in properties, array items or anyOf/oneOf/allOf of one), not on the arguments as a whole or under ${where.split('/').pop()}`,
   notJson: (where: string, what: string) => `JSON Schema value at ${where} is not JSON (${what}); check the @JSONSchema() and validator arguments`,
 } as const;
 
