@@ -47,7 +47,11 @@ describe('Kadu: the trace id of an audit event', () => {
   async function call(traceparentValue?: string): Promise<AuditEventView> {
     const token = await host.token('org-trace', 'owner', { clientId: `trace-${++clients}` });
     const mcp = await clientOf(host, token, '2025');
-    const answer = await mcp.send('tools/call', { name: host.list.tool, arguments: {}, ...(traceparentValue ? { _meta: { traceparent: traceparentValue } } : {}) });
+    const answer = await mcp.send('tools/call', {
+      name: host.list.tool,
+      arguments: {},
+      ...(traceparentValue ? { _meta: { traceparent: traceparentValue } } : {}),
+    });
     expect(answer.status).toBe(200);
     const events = await eventsOf(host, (await callerOf(host, token)).client_id);
     expect(events).toHaveLength(1);
@@ -81,7 +85,12 @@ describe('Kadu: the trace id of an audit event', () => {
       const event = await call(traceparent('01'));
       expect(event.trace_id).toBe(TRACE_ID);
       await provider.forceFlush();
-      expect(exporter.getFinishedSpans().find((span) => span.name === `tools/call ${host.list.tool}`)?.spanContext().traceId).toBe(TRACE_ID);
+      expect(
+        exporter
+          .getFinishedSpans()
+          .find((span) => span.name === `tools/call ${host.list.tool}`)
+          ?.spanContext().traceId,
+      ).toBe(TRACE_ID);
       const html = await detailPage(event);
       expect(html).toContain(`<dt>Trace</dt><dd id="event-trace"><code>${TRACE_ID}</code></dd>`);
     });

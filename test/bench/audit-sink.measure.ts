@@ -16,7 +16,15 @@ import { sql } from 'kysely';
 import type { Migration } from 'kysely';
 import { v7 } from 'uuid';
 import { openDatabase } from '@kobana/database';
-import { AuditDatabase, DatabaseAuditSink, DEFAULT_AUDIT_TRAIL_SETTINGS, addAuditEventKind, addAuditEventTrace, createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
+import {
+  AuditDatabase,
+  DatabaseAuditSink,
+  DEFAULT_AUDIT_TRAIL_SETTINGS,
+  addAuditEventKind,
+  addAuditEventTrace,
+  createAuditEvents,
+  dropAuditFilterIndexes,
+} from '@kobana/audit';
 import type { McpAuditEvent } from '@kobana/mcp';
 import { hostTablesMigration } from '../support/library-test.database';
 

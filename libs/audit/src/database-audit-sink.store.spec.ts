@@ -74,7 +74,15 @@ describe('the audit library on a database', () => {
     const events = [
       event(1),
       event(2, { client_info: null, arguments: null, arguments_digest: null, tool: null, method: 'tools/list', status: null, error_code: -32003 }),
-      event(3, { decision: 'confirmation_approved', approval_id: 'a1', approved_by: 'user', outcome: 'error_result', status: 409, correlation_id: 'c1', trace_id: '4bf92f3577b34da6a3ce929d0e0e4736' }),
+      event(3, {
+        decision: 'confirmation_approved',
+        approval_id: 'a1',
+        approved_by: 'user',
+        outcome: 'error_result',
+        status: 409,
+        correlation_id: 'c1',
+        trace_id: '4bf92f3577b34da6a3ce929d0e0e4736',
+      }),
       event(4, { client_name: null, protocol_version: null, era: '2025', duration_ms: 0 }),
     ];
     // Batches of 3 then 1, then again of 3 then 1: the second pass reuses both texts.
@@ -215,7 +223,11 @@ describe('the audit sink across a database outage', () => {
     metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
     db = await openLibraryTestDatabase<AuditDatabase>({
       hostTables: { users: { passwords: false } },
-      migrations: { '0700_create_audit_events': createAuditEvents, '0702_add_audit_event_kind': addAuditEventKind, '0911_add_audit_event_trace': addAuditEventTrace },
+      migrations: {
+        '0700_create_audit_events': createAuditEvents,
+        '0702_add_audit_event_kind': addAuditEventKind,
+        '0911_add_audit_event_trace': addAuditEventTrace,
+      },
       organizations: ['org'],
     });
   });
