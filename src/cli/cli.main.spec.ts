@@ -30,6 +30,9 @@ describe('a host CLI answers help without loading the host', () => {
     const none = captureIo();
     await expect(runHostCliLazily(KADU_CLI, load, [], none)).resolves.toBe(CLI_EXIT.usage);
     expect(none.stderr).toEqual([`No command given\n\n${hostCliUsage(KADU)}`]);
+    const commandHelp = captureIo();
+    await expect(runHostCliLazily(KADU_CLI, load, ['token', 'create', '--help'], commandHelp)).resolves.toBe(CLI_EXIT.ok);
+    expect(commandHelp.stdout).toEqual([hostCliUsage(KADU)]);
     expect(load).not.toHaveBeenCalled();
 
     // A command's arguments are checked against the loaded host before any database opens.
