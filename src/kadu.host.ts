@@ -1,16 +1,14 @@
 import { DatabaseTaskStore } from '@kobana/mcp-tasks';
 import { defineHost } from '@kobana/platform';
 import { MCP_PATH } from './app.constants';
-import { KADU_CLI } from './kadu-cli.host';
+import { KADU_CORE } from './kadu-core.host';
 import { seedDemo } from './bootstrap/demo-seed.bootstrap';
 import { kaduDemoLines } from './bootstrap/startup-banner.view';
 import { readKaduSettings } from './config/kadu-config.parser';
-import { KADU_MIGRATIONS } from './database/migrations';
 import { ExecutionWorker } from './executions/execution.worker';
 import { ExecutionsModule } from './executions/executions.module';
 import { FILE_UPLOAD_PATH } from './files/files.constants';
 import { FilesModule } from './files/files.module';
-import { KADU_IDENTITY_EXTRAS } from './identity/kadu-identity.options';
 import { KaduMcpTasksModule } from './kadu-mcp/kadu-mcp-tasks.module';
 import { KADU_MCP_INSTRUCTIONS } from './kadu-mcp/kadu-mcp-instructions.messages';
 import { KaduMcpModule } from './kadu-mcp/kadu-mcp.module';
@@ -27,14 +25,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
  * endpoint exposing its services as tools; the platform does the rest.
  */
 export const KADU = defineHost({
-  ...KADU_CLI,
-  tokenPrefix: 'kadu',
-  envPrefix: 'KADU_',
-  migrations: KADU_MIGRATIONS,
+  ...KADU_CORE,
   config: readKaduSettings,
-  envFile: true,
   secrets: ['KADU_ENCRYPTION_KEY'],
-  identity: KADU_IDENTITY_EXTRAS,
   mcp: {
     path: MCP_PATH,
     instructions: KADU_MCP_INSTRUCTIONS,

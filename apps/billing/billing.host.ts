@@ -1,8 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { defineHost } from '@kobana/platform';
 import { BILLING_MCP_PATH } from './billing.constants';
-import { BILLING_CLI } from './billing-cli.host';
-import { BillingMessages } from './billing.messages';
+import { BILLING_CORE } from './billing-core.host';
 import { BillingMcpModule } from './billing-mcp/billing-mcp.module';
 import { BILLING_MCP_INSTRUCTIONS } from './billing-mcp/billing-mcp-instructions.messages';
 import { seedBillingDemo } from './bootstrap/billing-demo-seed.bootstrap';
@@ -10,8 +9,6 @@ import { billingDemoLines } from './bootstrap/billing-startup-banner.view';
 import { BillingConfig } from './config/billing-config.interface';
 import { readBillingSettings } from './config/billing-config.parser';
 import { CustomersModule } from './customers/customers.module';
-import { BILLING_MIGRATIONS } from './database/migrations';
-import { rolesWith } from './identity/billing-permission.policy';
 import { InvoicesModule } from './invoices/invoices.module';
 import { NfesModule } from './nfes/nfes.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -22,15 +19,9 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module';
  * the panel's roles; the platform does the rest.
  */
 export const BILLING = defineHost({
-  ...BILLING_CLI,
+  ...BILLING_CORE,
   serverName: 'kobana-billing',
-  // `kbill_…`, so a leaked token is told from Kadu's, and neither host accepts the other's.
-  tokenPrefix: 'kbill',
-  envPrefix: 'BILLING_',
-  migrations: BILLING_MIGRATIONS,
   config: readBillingSettings,
-  auditRoles: rolesWith('audit.read'),
-  auditRefusal: BillingMessages.permissionMissing('audit.read'),
   mcp: {
     path: BILLING_MCP_PATH,
     instructions: BILLING_MCP_INSTRUCTIONS,

@@ -16,7 +16,15 @@ import { sql } from 'kysely';
 import type { Migration } from 'kysely';
 import { v7 } from 'uuid';
 import { openDatabase } from '@kobana/database';
-import { AuditDatabase, DatabaseAuditSink, DEFAULT_AUDIT_TRAIL_SETTINGS, addAuditEventKind, createAuditEvents, dropAuditFilterIndexes } from '@kobana/audit';
+import {
+  AuditDatabase,
+  DatabaseAuditSink,
+  DEFAULT_AUDIT_TRAIL_SETTINGS,
+  addAuditEventKind,
+  addAuditEventTrace,
+  createAuditEvents,
+  dropAuditFilterIndexes,
+} from '@kobana/audit';
 import type { McpAuditEvent } from '@kobana/mcp';
 import { hostTablesMigration } from '../support/library-test.database';
 
@@ -35,6 +43,7 @@ const base = {
   '0001_create_host_tables': hostTablesMigration({}),
   '0700_create_audit_events': createAuditEvents,
   '0702_add_audit_event_kind': addAuditEventKind,
+  '0911_add_audit_event_trace': addAuditEventTrace,
 };
 const variants: Variant[] = [
   { name: 'v4 ids, filter indexes (0700)', ids: randomUUID, migrations: base },

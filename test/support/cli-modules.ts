@@ -22,13 +22,29 @@ export function heavyModules(loaded: string[]): string[] {
 }
 
 /**
+ * Files of `loaded` under `appDir` (a host's own folder) that a CLI command has
+ * no use for: the host's descriptor, and every Nest module, controller,
+ * service, store, tool and worker of the host (its API, MCP endpoint and workers).
+ */
+export function hostFeatureFiles(loaded: string[], appDir: string): string[] {
+  const dir = `${resolve(ROOT, appDir)}/`;
+  return loaded.filter(
+    (file) =>
+      file.startsWith(dir) &&
+      ((file.endsWith('.host.ts') && !file.endsWith('-cli.host.ts') && !file.endsWith('-core.host.ts')) ||
+        /\.(module|controller|service|store|tool|tools|worker)\.ts$/.test(file)),
+  );
+}
+
+/**
  * The modules a host's `cli.ts` loaded when it exited after `argv`: the
  * process records `require.cache` on exit, so this is what it really
  * required, not what the source seems to import. The list goes to a file:
  * written to a pipe at exit, a list of a full start (over 100 kB) can be
- * cut short by a partial write.
+ * cut short by a partial write. `env` is added to the process's environment
+ * (a `DATABASE_URL`, for a command that opens the database).
  */
-export async function modulesLoadedBy(cli: string, argv: string[]): Promise<{ code: number; loaded: string[] }> {
+export async function modulesLoadedBy(cli: string, argv: string[], env: Record<string, string> = {}): Promise<{ code: number; loaded: string[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'cli-modules-'));
   const list = join(dir, 'loaded.json');
   const script =
@@ -37,7 +53,7 @@ export async function modulesLoadedBy(cli: string, argv: string[]): Promise<{ co
     `require(${JSON.stringify(resolve(ROOT, cli))});`;
   const child = run(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', '-e', script], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '' },
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
     timeout: 120_000,
   }).then(
     (done) => ({ code: 0, stderr: done.stderr }),

@@ -6,7 +6,8 @@ import { clientText, timeElement } from './audit.page.view';
 /**
  * `/audit/events/<id>`: one event in full: who, which client, the call, the
  * decision and its outcome in words, the approval and who decided it, the
- * correlation id of a fault, and the arguments as stored (without what the
+ * correlation id of a fault, the OpenTelemetry trace id of the call (to find
+ * its trace), and the arguments as stored (without what the
  * tool marks `@McpSensitive()`, which never reaches the table).
  *
  * @param people - E-mail by subject, for the event's subject and approver.
@@ -37,6 +38,7 @@ export function auditEventDetailBody(event: AuditEventView, people: ReadonlyMap<
     item('event-duration', words.duration(), words.durationMs(event.duration_ms)),
     approval ? item('event-approval', words.approval(), approval) : null,
     event.correlation_id ? item('event-correlation', words.correlation(), html`<code>${event.correlation_id}</code>`) : null,
+    event.trace_id ? item('event-trace', words.trace(), html`<code>${event.trace_id}</code>`) : null,
     event.protocol_version ? item('event-protocol', words.protocol(), event.protocol_version) : null,
     event.arguments_digest ? item('event-digest', words.digest(), html`<code>${event.arguments_digest}</code>`) : null,
     html`</dl><h2>${words.arguments()}</h2>`,

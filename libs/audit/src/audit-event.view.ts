@@ -27,7 +27,7 @@ export class AuditClientInfoView implements McpAuditClientInfo {
  * (`kind: "oauth"`) has its action in `decision`, its endpoint in `method`,
  * what it concerned in `arguments`, and no `era`.
  */
-export class AuditEventView implements Omit<McpAuditEvent, 'era' | 'decision'> {
+export class AuditEventView implements Omit<McpAuditEvent, 'era' | 'decision' | 'trace_id'> {
   @IsString()
   id!: string;
 
@@ -107,6 +107,11 @@ export class AuditEventView implements Omit<McpAuditEvent, 'era' | 'decision'> {
 
   @IsNumber()
   duration_ms!: number;
+
+  /** The call's OpenTelemetry trace id (32 hex digits), to find its trace; `null` when no sampled span recorded it. */
+  @IsString()
+  @JSONSchema({ nullable: true })
+  trace_id!: string | null;
 }
 
 /** `meta` of the listing. */
@@ -157,5 +162,6 @@ export function toAuditEventView(row: AuditEventsTable): AuditEventView {
     error_code: row.error_code === null ? null : Number(row.error_code),
     correlation_id: row.correlation_id,
     duration_ms: Number(row.duration_ms),
+    trace_id: row.trace_id,
   };
 }

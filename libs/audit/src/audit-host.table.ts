@@ -2,8 +2,9 @@ import type { AuditEventsTable } from './audit.table';
 
 /**
  * Injection token of the host's `Kysely<AuditDatabase>`: the host's own
- * database, migrated with `createAuditEvents` and `addAuditEventKind` (both
- * hosts list them as `0700_create_audit_events` and `0702_add_audit_event_kind`),
+ * database, migrated with `createAuditEvents`, `addAuditEventKind` and
+ * `addAuditEventTrace` (the platform lists them as `0700_create_audit_events`,
+ * `0702_add_audit_event_kind` and `0911_add_audit_event_trace`),
  * so each host keeps its events beside the records of its people.
  */
 export const AUDIT_DATABASE = Symbol('AuditDatabase');

@@ -118,6 +118,7 @@ export const AuditPageMessages = {
     approval: () => 'Approval',
     approvedBy: (who: string) => `decided by ${who}`,
     correlation: () => 'Correlation id (in the server log)',
+    trace: () => 'Trace',
     protocol: () => 'Protocol',
     arguments: () => 'Arguments as stored',
     argumentsNote: () => 'Properties the tool marks sensitive are removed before an event is stored.',

@@ -8,7 +8,7 @@ import type { AuditEventKind } from './audit-oauth.constants';
  * compares the instants. `kind` tells the MCP endpoint's events from the
  * authorization server's.
  */
-export type AuditEventsTable = Omit<McpAuditEvent, 'client_info' | 'arguments' | 'era' | 'decision'> & {
+export type AuditEventsTable = Omit<McpAuditEvent, 'client_info' | 'arguments' | 'era' | 'decision' | 'trace_id'> & {
   client_info: string | null;
   arguments: string | null;
   /** `''` for an OAuth event: the column is NOT NULL since 0700, and the event has no MCP era. */
@@ -16,4 +16,6 @@ export type AuditEventsTable = Omit<McpAuditEvent, 'client_info' | 'arguments' |
   /** An MCP decision, or an OAuth action (see `AUDIT_OAUTH_ACTIONS`). */
   decision: string;
   kind: AuditEventKind;
+  /** The call's OpenTelemetry trace id; `null` when no sampled span recorded it (and for every OAuth event). */
+  trace_id: string | null;
 };

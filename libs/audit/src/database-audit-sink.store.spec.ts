@@ -8,6 +8,7 @@ import { openLibraryTestDatabase } from '../../../test/support/library-test.data
 import { AuditDatabase } from './audit-host.table';
 import { createAuditEvents } from './audit-events.migration';
 import { addAuditEventKind } from './audit-event-kind.migration';
+import { addAuditEventTrace } from './audit-event-trace.migration';
 import { DatabaseAuditSink, toRow } from './database-audit-sink.store';
 import { AuditEventsService } from './audit-events.service';
 import { AuditEventsPruner } from './audit-events-pruner.worker';
@@ -51,6 +52,7 @@ describe('the audit library on a database', () => {
         '0700_create_audit_events': createAuditEvents,
         '0702_add_audit_event_kind': addAuditEventKind,
         '0910_drop_audit_time_index': dropAuditTimeIndex,
+        '0911_add_audit_event_trace': addAuditEventTrace,
       },
       organizations: ['org', 'other'],
     });
@@ -72,7 +74,15 @@ describe('the audit library on a database', () => {
     const events = [
       event(1),
       event(2, { client_info: null, arguments: null, arguments_digest: null, tool: null, method: 'tools/list', status: null, error_code: -32003 }),
-      event(3, { decision: 'confirmation_approved', approval_id: 'a1', approved_by: 'user', outcome: 'error_result', status: 409, correlation_id: 'c1' }),
+      event(3, {
+        decision: 'confirmation_approved',
+        approval_id: 'a1',
+        approved_by: 'user',
+        outcome: 'error_result',
+        status: 409,
+        correlation_id: 'c1',
+        trace_id: '4bf92f3577b34da6a3ce929d0e0e4736',
+      }),
       event(4, { client_name: null, protocol_version: null, era: '2025', duration_ms: 0 }),
     ];
     // Batches of 3 then 1, then again of 3 then 1: the second pass reuses both texts.
@@ -81,6 +91,8 @@ describe('the audit library on a database', () => {
     const rows = await db.selectFrom('audit_events').selectAll().orderBy('id').execute();
     expect(rows).toHaveLength(8);
     expect(rows.slice(0, 4)).toEqual(events.map(toRow));
+    // An event without a trace id (no SDK) is stored with none.
+    expect(rows.slice(0, 4).map((row) => row.trace_id)).toEqual([null, null, '4bf92f3577b34da6a3ce929d0e0e4736', null]);
   });
 
   it('waits flushDelayMs for more events to join a batch, sends a full batch at once, and drain writes without waiting', async () => {
@@ -211,7 +223,11 @@ describe('the audit sink across a database outage', () => {
     metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
     db = await openLibraryTestDatabase<AuditDatabase>({
       hostTables: { users: { passwords: false } },
-      migrations: { '0700_create_audit_events': createAuditEvents, '0702_add_audit_event_kind': addAuditEventKind },
+      migrations: {
+        '0700_create_audit_events': createAuditEvents,
+        '0702_add_audit_event_kind': addAuditEventKind,
+        '0911_add_audit_event_trace': addAuditEventTrace,
+      },
       organizations: ['org'],
     });
   });

@@ -248,6 +248,7 @@ const AUDIT_EVENT_COLUMN_SET: Record<keyof AuditEventsTable, true> = {
   correlation_id: true,
   duration_ms: true,
   kind: true,
+  trace_id: true,
 };
 const AUDIT_EVENT_COLUMNS = Object.keys(AUDIT_EVENT_COLUMN_SET) as Array<keyof AuditEventsTable>;
 
@@ -261,6 +262,7 @@ export function toRow(event: McpAuditEvent): AuditEventsTable {
     client_info: event.client_info === null ? null : JSON.stringify(event.client_info),
     arguments: event.arguments === null ? null : JSON.stringify(event.arguments),
     kind: 'mcp',
+    trace_id: event.trace_id ?? null,
   };
 }
 
@@ -289,5 +291,6 @@ function oauthRow(event: AuditOAuthRecord): AuditEventsTable {
     error_code: null,
     correlation_id: null,
     duration_ms: 0,
+    trace_id: null,
   };
 }

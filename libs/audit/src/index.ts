@@ -13,6 +13,7 @@ export type { AuditEventsTable } from './audit.table';
 export { createAuditEvents } from './audit-events.migration';
 export { dropAuditFilterIndexes } from './audit-events-filter-indexes.migration';
 export { addAuditEventKind } from './audit-event-kind.migration';
+export { addAuditEventTrace } from './audit-event-trace.migration';
 export { dropAuditTimeIndex } from './audit-events-time-index.migration';
 export { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from './audit-oauth.constants';
 export type { AuditEventKind, AuditOAuthAction, AuditOAuthRecord } from './audit-oauth.constants';

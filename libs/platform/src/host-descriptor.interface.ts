@@ -172,6 +172,33 @@ export interface HostDescriptor<Own extends object = object, Seed extends HostDe
   };
 }
 
+/**
+ * What the CLI needs of a host, none of its modules: who it is, its people's
+ * roles and scopes, its prefixes and its migrations. A host keeps it in a file
+ * of its own that imports none of its modules (`kadu-core.host.ts`), and its
+ * descriptor spreads it, so `token create` opens configuration, the database,
+ * identity and the OAuth grants without loading the API, the tools or the MCP
+ * endpoint. The host's own settings (`config`) are not read there: no command
+ * of the platform uses them, so a setting of a feature never stops the CLI.
+ */
+export type HostCoreDescriptor = Pick<
+  HostDescriptor,
+  | 'name'
+  | 'title'
+  | 'roles'
+  | 'scopes'
+  | 'people'
+  | 'cli'
+  | 'tokenPrefix'
+  | 'envPrefix'
+  | 'envFile'
+  | 'migrations'
+  | 'identity'
+  | 'auditRoles'
+  | 'auditScope'
+  | 'auditRefusal'
+>;
+
 /** Checks a descriptor's shape at compile time and returns it unchanged: `export const KADU = defineHost({...})`. */
 export function defineHost<Own extends object, Seed extends HostDemoSeed>(descriptor: HostDescriptor<Own, Seed>): HostDescriptor<Own, Seed> {
   return descriptor;

@@ -117,11 +117,6 @@ export class HostFlowsModule {
     return ConnectedAppsModule.register({ imports: [], providers: [{ provide: CONNECTED_APPS_DATABASE, useExisting: HOST_DATABASE }] });
   }
 
-  /** The connected apps' service without the page, for the CLI (`token list`, `token revoke`, `client ...`). */
-  static connectedAppsForCli(): DynamicModule {
-    return ConnectedAppsModule.forCli({ imports: [], providers: [{ provide: CONNECTED_APPS_DATABASE, useExisting: HOST_DATABASE }] });
-  }
-
   /** Client ID Metadata Documents alone, with `host`'s settings (for the specs of its options). */
   static clientMetadata(host: HostDescriptor): DynamicModule {
     return ClientMetadataDocumentsModule.register(clientMetadataOptions(host));

@@ -13,6 +13,7 @@ export type {
   HostDemoDescriptor,
   HostDemoSeed,
   HostDemoSeedOptions,
+  HostCoreDescriptor,
   HostDescriptor,
   HostFactory,
   HostMcpDescriptor,

@@ -50,6 +50,14 @@ describe('runCliCommands', () => {
     expect(captured.out).toEqual(['usage: thing do']);
   });
 
+  it.each([[['thing', 'do', '--help']], [['thing', 'do', '--name', 'x', '-h']]])('%j prints the usage on stdout: 0, nothing parsed or opened', async (argv) => {
+    const { spec, open } = program(async () => undefined);
+    const captured = io();
+    expect(await runCliCommands(argv, captured.io, spec)).toBe(CLI_EXIT.ok);
+    expect(captured.out).toEqual(['usage: thing do']);
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it.each([new CliFailure('No such token'), new RangeError('No such token')])('a refusal (%s): 1 and its message, context closed', async (refusal) => {
     const { spec, closed } = program(async () => Promise.reject(refusal));
     const captured = io();

@@ -65,12 +65,13 @@ export async function runCliCommands<S>(argv: string[], io: CliIo, program: CliP
 }
 
 /**
- * `help` (the usage on stdout, exit 0) and no command at all (the usage on
- * stderr, exit 2): what a CLI answers from its usage text alone, before it
- * loads a command. `undefined` when `argv` names a command to run.
+ * `help`, or `--help` / `-h` anywhere (`token create --help`), prints the
+ * usage on stdout (exit 0); no command at all, the usage on stderr (exit 2):
+ * what a CLI answers from its usage text alone, before it loads a command.
+ * `undefined` when `argv` names a command to run.
  */
 export function answerWithoutCommand(argv: string[], io: CliIo, usage: string): number | undefined {
-  if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0])) {
+  if ((argv.length === 1 && argv[0] === 'help') || argv.includes('--help') || argv.includes('-h')) {
     io.out(usage);
     return CLI_EXIT.ok;
   }

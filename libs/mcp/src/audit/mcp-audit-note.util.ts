@@ -34,6 +34,8 @@ export interface McpAuditNote {
   ran: boolean;
   /** `tasks/update` or `tasks/cancel`: the task it acted on, and the tool whose call created it. */
   task?: { tool: string; id: string };
+  /** The OpenTelemetry trace id of the request's span, when an SDK sampled it. */
+  traceId?: string;
   /** The event was handed to the sink (one per request). */
   done: boolean;
   /** Called by the filter once the error answer is written. */

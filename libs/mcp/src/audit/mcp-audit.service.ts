@@ -48,9 +48,14 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
     for (const tool of this.tools.list()) this.plans.set(tool.name, toolSensitivePlan(tool));
   }
 
-  /** The handler started: authentication passed, so what follows may be recorded. */
-  begin(request: McpHttpRequest): McpAuditNote {
-    return startAuditNote(request, (failure) => this.failedWith(request, failure));
+  /**
+   * The handler started: authentication passed, so what follows may be
+   * recorded. `traceId` is the request's span's, when an SDK sampled it.
+   */
+  begin(request: McpHttpRequest, traceId?: string): McpAuditNote {
+    const note = startAuditNote(request, (failure) => this.failedWith(request, failure));
+    if (traceId !== undefined) note.traceId = traceId;
+    return note;
   }
 
   /** A result was written. A `tools/call` is recorded, and a `tasks/update` or `tasks/cancel` that reached its task. */
@@ -164,6 +169,8 @@ export class McpAuditEmitter implements OnApplicationBootstrap {
       approval_id: note.step?.approval_id ?? null,
       approved_by: note.step?.approved_by ?? null,
       duration_ms: Math.round((performance.now() - note.started) * 1000) / 1000,
+      // Only when there is one, so a host without traces sees the events it always did.
+      ...(note.traceId === undefined ? {} : { trace_id: note.traceId }),
     };
   }
 

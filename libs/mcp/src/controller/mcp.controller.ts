@@ -65,7 +65,7 @@ export function createMcpController(path: string, use: McpClassResolver = (base)
         return;
       }
       // Authentication passed: from here, a refusal or a tool call is a decision the audit trail records.
-      this.audit.begin(request);
+      this.audit.begin(request, this.telemetry.traceIdOf(operation));
       let result: Awaited<ReturnType<McpDispatcher['dispatch']>>;
       try {
         result = operation ? await this.telemetry.run(operation, () => this.serve(request, state)) : await this.serve(request, state);

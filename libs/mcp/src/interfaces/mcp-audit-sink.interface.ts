@@ -101,6 +101,11 @@ export interface McpAuditEvent {
   correlation_id: string | null;
   /** Milliseconds from the handler's start to the answer. */
   duration_ms: number;
+  /**
+   * The OpenTelemetry trace id (32 hex digits) of the request's span, when a
+   * registered SDK sampled it; absent otherwise (no SDK: nothing is read).
+   */
+  trace_id?: string;
 }
 
 /**

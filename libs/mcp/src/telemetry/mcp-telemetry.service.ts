@@ -9,6 +9,7 @@ import {
   SpanStatusCode,
   Tracer,
   ProxyTracerProvider,
+  TraceFlags,
   ValueType,
   context,
   createNoopMeter,
@@ -104,6 +105,17 @@ export class McpTelemetry {
       span.setAttributes(mcpSpanOnlyAttributes(message));
     }
     return { span, context: trace.setSpan(parent, span), attributes, startedAt: performance.now() };
+  }
+
+  /**
+   * The trace id of the operation's span when it is recorded and sampled (so
+   * the trace reaches the host's backend), for the audit event; `undefined`
+   * without a span, which is always the case without an SDK.
+   */
+  traceIdOf(operation: McpOperation | undefined): string | undefined {
+    if (!operation?.span.isRecording()) return undefined;
+    const { traceId, traceFlags } = operation.span.spanContext();
+    return traceFlags & TraceFlags.SAMPLED ? traceId : undefined;
   }
 
   /** Runs `work` with the operation's span active (or as is, without one). */

@@ -2,34 +2,43 @@ import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { IdentityError, IdentityModule, IdentityService } from '@kobana/identity';
 import { CLI_EXIT, CliCommands, CliIo, processIo, runCliCommands, StderrLogger } from '@kobana/host-kit';
-import { ConnectedAppsService, OAUTH_ADMIN_COMMANDS, OAuthCliRefusal, OAuthCliServices, oauthCliServices, PASSWORD_RESET_COMMANDS } from '@kobana/oauth';
+import {
+  CONNECTED_APPS_DATABASE,
+  ConnectedAppsModule,
+  ConnectedAppsService,
+  OAUTH_ADMIN_COMMANDS,
+  OAuthCliRefusal,
+  OAuthCliServices,
+  oauthCliServices,
+  PASSWORD_RESET_COMMANDS,
+} from '@kobana/oauth';
 import { HostConfigModule } from '../config/host-config.module';
 import { hostIdentityOptions } from '../config/host-identity.options';
 import { HostDatabaseModule } from '../database/host-database.module';
-import { HostFlowsModule } from '../host-flows.module';
 import { HOST_DATABASE } from '../host.constants';
-import type { HostDescriptor } from '../host-descriptor.interface';
+import type { HostCoreDescriptor } from '../host-descriptor.interface';
 import { hostCliUsage } from './host-cli.messages';
 import { parseTokenCreateArgs, runTokenCreate } from './token-create.command';
 
 /** What the CLI opens: configuration, the (migrated) database, identity and the OAuth grants and clients. No HTTP, no MCP. */
 @Module({})
 export class HostCliModule {
-  static forHost(host: HostDescriptor): DynamicModule {
+  static forHost(host: HostCoreDescriptor): DynamicModule {
     return {
       module: HostCliModule,
       imports: [
         HostConfigModule.forHost(host),
         HostDatabaseModule.forHost(host),
         IdentityModule.register({ imports: [], database: HOST_DATABASE, options: hostIdentityOptions(host) }),
-        HostFlowsModule.connectedAppsForCli(),
+        // Not through `HostFlowsModule`, whose file brings the approval flow, the audit trail and the MCP options.
+        ConnectedAppsModule.forCli({ imports: [], providers: [{ provide: CONNECTED_APPS_DATABASE, useExisting: HOST_DATABASE }] }),
       ],
     };
   }
 }
 
 /** Opens the CLI's Nest context of `host`, logging to stderr so stdout carries only what a command answers. */
-export function openHostCliContext(host: HostDescriptor): Promise<INestApplicationContext> {
+export function openHostCliContext(host: HostCoreDescriptor): Promise<INestApplicationContext> {
   return NestFactory.createApplicationContext(HostCliModule.forHost(host), { logger: new StderrLogger({ logLevels: ['error', 'warn'] }), abortOnError: false });
 }
 
@@ -39,7 +48,7 @@ export function openHostCliContext(host: HostDescriptor): Promise<INestApplicati
  * their passwords where the application does, and a record's password is
  * never checked), then the host's own.
  */
-function hostCliCommands(host: HostDescriptor): CliCommands<OAuthCliServices<IdentityService>> {
+function hostCliCommands(host: HostCoreDescriptor): CliCommands<OAuthCliServices<IdentityService>> {
   return {
     'token create': (args) => {
       const options = parseTokenCreateArgs(args, host.roles);
@@ -57,7 +66,7 @@ function hostCliCommands(host: HostDescriptor): CliCommands<OAuthCliServices<Ide
  * failed, 2 not understood). Arguments are checked before the database is opened.
  */
 export function runHostCli(
-  host: HostDescriptor,
+  host: HostCoreDescriptor,
   argv: string[],
   io: CliIo = processIo,
   open: () => Promise<INestApplicationContext> = () => openHostCliContext(host),
@@ -77,7 +86,7 @@ export function runHostCli(
 }
 
 /** A host's `cli.ts`: runs {@link runHostCli} on the process's arguments and exits with its code. */
-export function runHostCliProcess(host: HostDescriptor): void {
+export function runHostCliProcess(host: HostCoreDescriptor): void {
   runHostCli(host, process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { HOST_DESCRIPTOR, HOST_SETTINGS } from '../host.constants';
-import type { HostDescriptor } from '../host-descriptor.interface';
+import type { HostCoreDescriptor, HostDescriptor } from '../host-descriptor.interface';
 import { hostSettingsOf, loadHostConfig } from './host-config.parser';
 
 /**
@@ -12,7 +12,7 @@ import { hostSettingsOf, loadHostConfig } from './host-config.parser';
  */
 @Module({})
 export class HostConfigModule {
-  static forHost(host: HostDescriptor): DynamicModule {
+  static forHost(host: HostCoreDescriptor & Pick<HostDescriptor, 'config'>): DynamicModule {
     return {
       module: HostConfigModule,
       global: true,

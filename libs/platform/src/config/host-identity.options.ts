@@ -1,5 +1,5 @@
 import type { IdentityOptions } from '@kobana/identity';
-import type { HostDescriptor } from '../host-descriptor.interface';
+import type { HostCoreDescriptor } from '../host-descriptor.interface';
 import { hostAuditOptions } from '../audit/host-audit.options';
 
 /**
@@ -9,7 +9,7 @@ import { hostAuditOptions } from '../audit/host-audit.options';
  * and who of its people may read the audit trail (`auditRoles`, completed
  * by `hostAuditOptions`, so the tool's listing and identity's answer never disagree).
  */
-export function hostIdentityOptions(host: HostDescriptor): IdentityOptions {
+export function hostIdentityOptions(host: HostCoreDescriptor): IdentityOptions {
   return {
     tokenPrefix: host.tokenPrefix,
     roles: host.roles,

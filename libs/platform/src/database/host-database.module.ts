@@ -4,7 +4,7 @@ import { Kysely } from 'kysely';
 import { DatabaseUnavailableFilter } from '@kobana/database';
 import { databaseOptionsOf } from '@kobana/host-kit';
 import { HOST_DATABASE, HOST_SETTINGS } from '../host.constants';
-import type { HostDescriptor } from '../host-descriptor.interface';
+import type { HostCoreDescriptor } from '../host-descriptor.interface';
 import { HostMessages } from '../host.messages';
 import type { HostSettings } from '../config/host-settings.interface';
 import { openHostDatabase } from './host-database.factory';
@@ -19,7 +19,7 @@ export class HostDatabaseModule implements OnApplicationShutdown {
   constructor(@Inject(HOST_DATABASE) private readonly db: Kysely<unknown>) {}
 
   /** The module for `host`; needs `HOST_SETTINGS` (`DATABASE_URL`). */
-  static forHost(host: HostDescriptor): DynamicModule {
+  static forHost(host: Pick<HostCoreDescriptor, 'migrations' | 'people'>): DynamicModule {
     return {
       module: HostDatabaseModule,
       global: true,

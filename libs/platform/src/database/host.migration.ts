@@ -1,5 +1,5 @@
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
-import { addAuditEventKind, createAuditEvents, dropAuditFilterIndexes, dropAuditTimeIndex } from '@kobana/audit';
+import { addAuditEventKind, addAuditEventTrace, createAuditEvents, dropAuditFilterIndexes, dropAuditTimeIndex } from '@kobana/audit';
 import type { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -34,6 +34,8 @@ export const PLATFORM_MIGRATIONS: DatabaseMigrations = {
   // The pruner sweeps by organization; the global time index only led PostgreSQL's listing astray. After
   // every host's 08xx, not beside 0702: Kysely refuses a new migration that sorts before one a database already ran.
   '0910_drop_audit_time_index': dropAuditTimeIndex,
+  // The OpenTelemetry trace id of a call, so an event leads to its trace. After 0910 for the same reason.
+  '0911_add_audit_event_trace': addAuditEventTrace,
 };
 
 /**
