@@ -14,6 +14,7 @@ export { createAuditEvents } from './audit-events.migration';
 export { dropAuditFilterIndexes } from './audit-events-filter-indexes.migration';
 export { addAuditEventKind } from './audit-event-kind.migration';
 export { dropAuditTimeIndex } from './audit-events-time-index.migration';
+export { coverAuditFilters } from './audit-events-covering-index.migration';
 export { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from './audit-oauth.constants';
 export type { AuditEventKind, AuditOAuthAction, AuditOAuthRecord } from './audit-oauth.constants';
 export { DatabaseAuditSink } from './database-audit-sink.store';

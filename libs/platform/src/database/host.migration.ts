@@ -1,5 +1,5 @@
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
-import { addAuditEventKind, createAuditEvents, dropAuditFilterIndexes, dropAuditTimeIndex } from '@kobana/audit';
+import { addAuditEventKind, coverAuditFilters, createAuditEvents, dropAuditFilterIndexes, dropAuditTimeIndex } from '@kobana/audit';
 import type { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -34,6 +34,8 @@ export const PLATFORM_MIGRATIONS: DatabaseMigrations = {
   // The pruner sweeps by organization; the global time index only led PostgreSQL's listing astray. After
   // every host's 08xx, not beside 0702: Kysely refuses a new migration that sorts before one a database already ran.
   '0910_drop_audit_time_index': dropAuditTimeIndex,
+  // The organization's index carries the listing's filtered columns, so a filtered page's look reads the index alone.
+  '0911_cover_audit_filters': coverAuditFilters,
 };
 
 /**
