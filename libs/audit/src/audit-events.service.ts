@@ -52,16 +52,6 @@ export class AuditEventsService {
     if (after !== undefined) period = period.where(keysetBefore('time', 'id', after));
     const filtered =
       query.tool !== undefined || query.client_id !== undefined || query.subject !== undefined || query.decision !== undefined || query.kind !== undefined;
-    // The last event a filtered page may look at (from the index alone); none when the period holds fewer.
-    const boundary = filtered
-      ? await period
-          .select(['time', 'id'])
-          .orderBy('time', 'desc')
-          .orderBy('id', 'desc')
-          .offset(this.settings.listScanRows - 1)
-          .limit(1)
-          .executeTakeFirst()
-      : undefined;
     if (!filtered) {
       const found = await period
         .selectAll()
@@ -71,6 +61,14 @@ export class AuditEventsService {
         .execute();
       return this.page(found.slice(0, limit), limit, found.length > limit, undefined);
     }
+    // The last event a filtered page may look at (from the index alone); none when the period holds fewer.
+    const boundary = await period
+      .select(['time', 'id'])
+      .orderBy('time', 'desc')
+      .orderBy('id', 'desc')
+      .offset(this.settings.listScanRows - 1)
+      .limit(1)
+      .executeTakeFirst();
     // The matches among the events looked at, from the index alone (it carries every filtered column).
     let keys = period.select(['time', 'id']);
     if (query.tool !== undefined) keys = keys.where('tool', '=', query.tool);
