@@ -24,7 +24,8 @@ import type { McpCaller } from '@kobana/mcp';
 import { AuditDatabase, AuditEventsPruner, AuditEventsService, DEFAULT_AUDIT_TRAIL_SETTINGS } from '@kobana/audit';
 import { narrowDatabase } from '@kobana/database';
 import { IdempotencyService } from '@kobana/idempotency';
-import { openKaduDatabase } from '../../src/database/kadu-database.factory';
+import { openHostDatabase } from '@kobana/platform';
+import { KADU_MIGRATIONS } from '../../src/database/migrations';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { encodeCursor } from '../../src/common/pagination/cursor.codec';
 import { ExecutionsService } from '../../src/executions/executions.service';
@@ -100,7 +101,8 @@ async function timed(runs: number, call: () => Promise<unknown>): Promise<{ medi
 }
 
 async function measure(dialect: Dialect, url: string, n: number): Promise<Row[]> {
-  const { db } = await openKaduDatabase(url);
+  // No statement timeout: seeding a million rows is one statement each, longer than a request's 15 s on a busy machine.
+  const { db } = await openHostDatabase<KaduDatabase>({ migrations: KADU_MIGRATIONS }, url, { statementTimeoutMs: 0 });
   try {
     const organizations = Array.from({ length: OTHERS + 1 }, (_, o) => `org-${o}`);
     for (const id of organizations) {

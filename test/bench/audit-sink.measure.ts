@@ -2,11 +2,12 @@
  * CPU per audit event written by the database sink, on a file-backed SQLite
  * database like a host's (WAL), with a table that already holds many events:
  * random (v4) against time-ordered (v7) ids, with the four indexes of the
- * listing's filters (0700) and without them (0701), events from `CLIENTS`
+ * listing's filters (0700), without them (0701), and with the organization's
+ * index carrying the filtered columns instead (0912), events from `CLIENTS`
  * OAuth clients (1,024 by default, as the bench's load). Batches are the size
  * the sink forms at the bench's rate (about 60 events in its 20 ms window).
  *
- * Run: `[CLIENTS=3] npx ts-node --transpile-only -r tsconfig-paths/register test/bench/audit-sink.measure.ts [existing rows, default 200000]`
+ * Run: `[CLIENTS=3] [ONLY=v7] npx ts-node --transpile-only -r tsconfig-paths/register test/bench/audit-sink.measure.ts [existing rows, default 200000]`
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,8 +23,10 @@ import {
   DEFAULT_AUDIT_TRAIL_SETTINGS,
   addAuditEventKind,
   addAuditEventTrace,
+  coverAuditFilters,
   createAuditEvents,
   dropAuditFilterIndexes,
+  dropAuditTimeIndex,
 } from '@kobana/audit';
 import type { McpAuditEvent } from '@kobana/mcp';
 import { hostTablesMigration } from '../support/library-test.database';
@@ -45,11 +48,17 @@ const base = {
   '0702_add_audit_event_kind': addAuditEventKind,
   '0911_add_audit_event_trace': addAuditEventTrace,
 };
+/** What hosts ran before 0912: no filter indexes, no global time index. */
+const today = { '0701_drop_audit_filter_indexes': dropAuditFilterIndexes, '0910_drop_audit_time_index': dropAuditTimeIndex };
+/** `ONLY=0912` measures only the variants whose name holds it (the last two). */
+const only = process.env.ONLY;
 const variants: Variant[] = [
   { name: 'v4 ids, filter indexes (0700)', ids: randomUUID, migrations: base },
   { name: 'v7 ids, filter indexes (0700)', ids: v7, migrations: base },
   { name: 'v4 ids, no filter indexes', ids: randomUUID, migrations: { ...base, '0701_drop_audit_filter_indexes': dropAuditFilterIndexes } },
   { name: 'v7 ids, no filter indexes', ids: v7, migrations: { ...base, '0701_drop_audit_filter_indexes': dropAuditFilterIndexes } },
+  { name: 'v7 ids, 0910 (hosts before 0912)', ids: v7, migrations: { ...base, ...today } },
+  { name: 'v7 ids, covering index (0912)', ids: v7, migrations: { ...base, ...today, '0912_cover_audit_filters': coverAuditFilters } },
 ];
 
 function event(id: string, n: number): McpAuditEvent {
@@ -103,7 +112,8 @@ async function measure(variant: Variant, existing: number): Promise<number> {
 async function main(): Promise<void> {
   const existing = Number(process.argv[2] ?? 200_000);
   console.log(`${existing} events already stored; ${MEASURED_BATCHES} batches of ${BATCH} measured; CPU µs per event`);
-  for (const variant of variants) console.log(`${variant.name.padEnd(32)} ${(await measure(variant, existing)).toFixed(1)}`);
+  for (const variant of variants.filter((v) => only === undefined || v.name.includes(only)))
+    console.log(`${variant.name.padEnd(32)} ${(await measure(variant, existing)).toFixed(1)}`);
 }
 
 void main();

@@ -20,7 +20,8 @@ describe('kadu_tasks_run and kadu_executions_continue as tasks', () => {
   let fileId: string;
 
   beforeAll(async () => {
-    kadu = await startKadu({ env: { KADU_EXECUTION_POLL_MS: '20' } });
+    // Expired tasks swept every 100 ms (KADU_PRUNE_INTERVAL_MS), so the last case sees a sweep.
+    kadu = await startKadu({ env: { KADU_EXECUTION_POLL_MS: '20', KADU_PRUNE_INTERVAL_MS: '100' } });
     agent = new McpTasksWire(kadu.mcpUrl, await kadu.token('org-a', 'owner', { clientId: 'agent-1' }));
     const orgA = await kadu.identity.ensureOrganization('org-a');
     fileId = (await kadu.app.get(FilesWriter).writeOutput(orgA.id, { filename: 'jan.csv', content_type: 'text/csv', bytes: Buffer.from(CSV) })).id;
@@ -117,5 +118,32 @@ describe('kadu_tasks_run and kadu_executions_continue as tasks', () => {
     expect(undeclared.body.error?.code).toBe(-32021);
     // Nothing of the above touched the run.
     expect((await agent.until(created.taskId, ['input_required'])).status).toBe('input_required');
+  });
+
+  it('sweeps expired tasks at KADU_PRUNE_INTERVAL_MS, and keeps the live ones', async () => {
+    const { id: organization_id } = await kadu.identity.ensureOrganization('org-a');
+    const at = new Date().toISOString();
+    const row = (id: string, expires_at: string) => ({
+      id,
+      organization_id,
+      subject: 'user',
+      client_id: 'agent-1',
+      tool: 'kadu_tasks_run',
+      handle: '{}',
+      status: 'completed' as const,
+      status_message: null,
+      outcome: null,
+      created_at: at,
+      updated_at: at,
+      expires_at,
+    });
+    await kadu.db
+      .insertInto('mcp_tasks')
+      .values([row('expired-task', new Date(Date.now() - 1000).toISOString()), row('live-task', new Date(Date.now() + 3_600_000).toISOString())])
+      .execute();
+    const left = async () => (await kadu.db.selectFrom('mcp_tasks').select('id').where('id', 'in', ['expired-task', 'live-task']).execute()).map((r) => r.id);
+    // The default interval is ten minutes: only the setting brings a sweep within this wait.
+    for (const deadline = Date.now() + 5000; (await left()).length > 1 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await left()).toEqual(['live-task']);
   });
 });

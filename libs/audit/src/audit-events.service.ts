@@ -1,12 +1,14 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { keysetAtOrAfter, keysetBefore } from '@kobana/database';
+import type { KeysetCursorKey } from '@kobana/database';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host.table';
 import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.options';
 import { AUDIT_DEFAULT_LIMIT, ListAuditEventsDto } from './dto/list-audit-events.dto';
 import { AuditEventsPage, AuditEventView, toAuditEventView } from './audit-event.view';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor.codec';
 import { AuditMessages } from './audit.messages';
+import { AuditEventsTable } from './audit.table';
 
 /**
  * One organization's audit events, newest first, by keyset on `(time, id)`
@@ -18,6 +20,9 @@ import { AuditMessages } from './audit.messages';
  * filtered page looks at the next `listScanRows` events of the period at
  * most, so no listing reads more than that however rare its match; when the
  * look ends before the page is full, `next_cursor` continues from there.
+ * The organization's index carries every filtered column (`0912_cover_audit_filters`),
+ * so that look reads the index alone, and only the page's own events are
+ * read from the table.
  */
 @Injectable()
 export class AuditEventsService {
@@ -47,30 +52,52 @@ export class AuditEventsService {
     if (after !== undefined) period = period.where(keysetBefore('time', 'id', after));
     const filtered =
       query.tool !== undefined || query.client_id !== undefined || query.subject !== undefined || query.decision !== undefined || query.kind !== undefined;
+    if (!filtered) {
+      const found = await period
+        .selectAll()
+        .orderBy('time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      return this.page(found.slice(0, limit), limit, found.length > limit, undefined);
+    }
     // The last event a filtered page may look at (from the index alone); none when the period holds fewer.
-    const boundary = filtered
-      ? await period
-          .select(['time', 'id'])
-          .orderBy('time', 'desc')
-          .orderBy('id', 'desc')
-          .offset(this.settings.listScanRows - 1)
-          .limit(1)
-          .executeTakeFirst()
-      : undefined;
-    let rows = period.selectAll();
-    if (query.tool !== undefined) rows = rows.where('tool', '=', query.tool);
-    if (query.client_id !== undefined) rows = rows.where('client_id', '=', query.client_id);
-    if (query.subject !== undefined) rows = rows.where('subject', '=', query.subject);
-    if (query.decision !== undefined) rows = rows.where('decision', '=', query.decision);
-    if (query.kind !== undefined) rows = rows.where('kind', '=', query.kind);
-    if (boundary !== undefined) rows = rows.where(keysetAtOrAfter('time', 'id', boundary));
-    const found = await rows
+    const boundary = await period
+      .select(['time', 'id'])
+      .orderBy('time', 'desc')
+      .orderBy('id', 'desc')
+      .offset(this.settings.listScanRows - 1)
+      .limit(1)
+      .executeTakeFirst();
+    // The matches among the events looked at, from the index alone (it carries every filtered column).
+    let keys = period.select(['time', 'id']);
+    if (query.tool !== undefined) keys = keys.where('tool', '=', query.tool);
+    if (query.client_id !== undefined) keys = keys.where('client_id', '=', query.client_id);
+    if (query.subject !== undefined) keys = keys.where('subject', '=', query.subject);
+    if (query.decision !== undefined) keys = keys.where('decision', '=', query.decision);
+    if (query.kind !== undefined) keys = keys.where('kind', '=', query.kind);
+    if (boundary !== undefined) keys = keys.where(keysetAtOrAfter('time', 'id', boundary));
+    const matches = await keys
       .orderBy('time', 'desc')
       .orderBy('id', 'desc')
       .limit(limit + 1)
       .execute();
-    const more = found.length > limit;
-    const data = more ? found.slice(0, limit) : found;
+    // Then only the page's own rows, by their ids, back in the order of their keys.
+    const ids = matches.slice(0, limit).map((key) => key.id);
+    const rows =
+      ids.length === 0
+        ? []
+        : await this.db.selectFrom('audit_events').selectAll().where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const data = matches.slice(0, limit).flatMap((key) => byId.get(key.id) ?? []);
+    return this.page(data, limit, matches.length > limit, boundary);
+  }
+
+  /**
+   * The page of `data` (newest first) and its cursor: after its last event
+   * when `more` follow, else after the last event looked at (`boundary`), or none.
+   */
+  private page(data: AuditEventsTable[], limit: number, more: boolean, boundary: KeysetCursorKey | undefined): AuditEventsPage {
     const last = data[data.length - 1];
     // A full page continues after its last event; a page whose look ended early, after the last event looked at.
     const next = more && last ? last : boundary;

@@ -22,11 +22,13 @@ export interface AuditTrailSettings {
    */
   maxPending: number;
   /**
-   * Events a filtered listing (by tool, client, person or decision) looks at
-   * per page at most, newest first. The table has no index per filter (each
-   * would cost every event a write per person and client), so this bounds
-   * the work of one page: a page may then hold fewer than `limit` events, and
-   * its `next_cursor` continues where the look stopped. @default 5000
+   * Events a filtered listing (by tool, client, person, decision or kind)
+   * looks at per page at most, newest first. The table has no index per
+   * filter (each would cost every event a write per person and client), so
+   * this bounds the work of one page, read from the organization's index
+   * alone (it carries the filtered columns): a page may then hold fewer than
+   * `limit` events, and its `next_cursor` continues where the look stopped.
+   * @default 5000
    */
   listScanRows: number;
 }

@@ -15,6 +15,7 @@ import { AuditEventsPruner } from './audit-events-pruner.worker';
 import { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.options';
 import { encodeAuditCursor } from './audit-cursor.codec';
 import { dropAuditTimeIndex } from './audit-events-time-index.migration';
+import { coverAuditFilters } from './audit-events-covering-index.migration';
 
 const event = (n: number, fields: Partial<McpAuditEvent> = {}): McpAuditEvent => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -53,6 +54,7 @@ describe('the audit library on a database', () => {
         '0702_add_audit_event_kind': addAuditEventKind,
         '0910_drop_audit_time_index': dropAuditTimeIndex,
         '0911_add_audit_event_trace': addAuditEventTrace,
+        '0912_cover_audit_filters': coverAuditFilters,
       },
       organizations: ['org', 'other'],
     });

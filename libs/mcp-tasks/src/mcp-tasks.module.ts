@@ -9,8 +9,15 @@ export interface McpTasksHostOptions {
   imports: NonNullable<ModuleMetadata['imports']>;
   /** The host's `Kysely` token; its database is migrated with `createMcpTasks`. */
   database: InjectionToken;
-  /** Settings to change from their defaults. */
-  settings?: Partial<McpTasksSettings>;
+  /**
+   * Overrides of the defaults ({@link DEFAULT_MCP_TASKS_SETTINGS}), from the
+   * host's providers (its configuration: a platform host passes its
+   * `<P>PRUNE_INTERVAL_MS`).
+   */
+  settings?: {
+    inject?: InjectionToken[];
+    useFactory: (...args: never[]) => Partial<McpTasksSettings>;
+  };
 }
 
 /**
@@ -28,7 +35,11 @@ export class McpTasksModule {
       imports: host.imports,
       providers: [
         { provide: MCP_TASKS_DATABASE, useExisting: host.database },
-        { provide: MCP_TASKS_SETTINGS, useValue: { ...DEFAULT_MCP_TASKS_SETTINGS, ...host.settings } },
+        {
+          provide: MCP_TASKS_SETTINGS,
+          inject: host.settings?.inject ?? [],
+          useFactory: (...args: never[]): McpTasksSettings => ({ ...DEFAULT_MCP_TASKS_SETTINGS, ...host.settings?.useFactory(...args) }),
+        },
         DatabaseTaskStore,
         McpTasksPruner,
       ],

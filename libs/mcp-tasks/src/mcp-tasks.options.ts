@@ -1,6 +1,10 @@
 /** What a host may change about the task store. */
 export interface McpTasksSettings {
-  /** Milliseconds between two sweeps of expired tasks; 0: at start-up only. @default 600000 (ten minutes) */
+  /**
+   * Milliseconds between two sweeps of expired tasks; 0: one sweep, after
+   * start-up. A platform host passes its `<P>PRUNE_INTERVAL_MS`.
+   * @default 600000 (ten minutes)
+   */
   pruneIntervalMs: number;
 }
 

@@ -53,7 +53,8 @@ export type HostConfig<P extends string> = ServerConfig & {
 } & {
   /**
    * Milliseconds between sweeps of expired rows (audit events past retention,
-   * OAuth records and unused clients, idempotency keys); 0: one sweep after
+   * OAuth records and unused clients, idempotency keys, and the MCP tasks of
+   * a host that keeps them, as Kadu passes it); 0: one sweep after
    * start-up only. `<P>PRUNE_INTERVAL_MS`, @default 600000 (ten minutes)
    */
   [K in `${P}PRUNE_INTERVAL_MS`]: number;

@@ -1,5 +1,5 @@
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
-import { addAuditEventKind, addAuditEventTrace, createAuditEvents, dropAuditFilterIndexes, dropAuditTimeIndex } from '@kobana/audit';
+import { addAuditEventKind, addAuditEventTrace, coverAuditFilters, createAuditEvents, dropAuditFilterIndexes, dropAuditTimeIndex } from '@kobana/audit';
 import type { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -36,6 +36,8 @@ export const PLATFORM_MIGRATIONS: DatabaseMigrations = {
   '0910_drop_audit_time_index': dropAuditTimeIndex,
   // The OpenTelemetry trace id of a call, so an event leads to its trace. After 0910 for the same reason.
   '0911_add_audit_event_trace': addAuditEventTrace,
+  // The organization's index carries the listing's filtered columns, so a filtered page's look reads the index alone.
+  '0912_cover_audit_filters': coverAuditFilters,
 };
 
 /**
