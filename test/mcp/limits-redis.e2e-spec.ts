@@ -84,19 +84,39 @@ describe('MCP rate limits in Redis (replicas share one budget)', () => {
 
   it('answers Retry-After until the oldest hits make room, and frees the oldest first', async () => {
     const storage = new McpRedisRateLimitStorage(redis.client, 'test5:');
-    const hit = () => storage.increment('r', 4000, 3, 0, 'mcp');
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const started = Date.now();
-    await hit();
+    // Each hit with the client's times around it: on a loaded machine a round trip or a timer runs late by
+    // 100 ms and more, so the expected wait is bounded from those times rather than from the plan's.
+    const hit = async () => {
+      const sent = Date.now();
+      const answer = await storage.increment('r', 4000, 3, 0, 'mcp');
+      return { ...answer, sent, done: Date.now() };
+    };
+    // The seconds to wait for a hit answered at `now`, when room opens the ttl after `oldest` (within one
+    // sub-window, 4000 / 30 ms, for the window the oldest hit was counted in), rounded up as Retry-After is.
+    const waitBounds = (oldest: { sent: number; done: number }, now: { sent: number; done: number }) => [
+      Math.ceil((oldest.sent + 4000 - now.done) / 1000),
+      Math.ceil((oldest.done + 4000 + 134 - now.sent) / 1000),
+    ];
+    const expectWaitWithin = (answer: { timeToBlockExpire: number }, [low, high]: number[]) => {
+      expect(answer.timeToBlockExpire).toBeGreaterThanOrEqual(low);
+      expect(answer.timeToBlockExpire).toBeLessThanOrEqual(high);
+    };
+    const first = await hit();
     await sleep(2000);
+    const second = await hit();
     await hit();
-    await hit();
-    // About 2.0 s in: the first hit makes room at 4.0 s, so 2 s to wait (rounded up).
-    expect(await hit()).toMatchObject({ totalHits: 4, timeToExpire: 4, isBlocked: true, timeToBlockExpire: 2 });
-    await sleep(4100 - (Date.now() - started));
+    // About 2.0 s in: the first hit makes room at 4.0 s, so about 2 s to wait (rounded up).
+    const refused = await hit();
+    expect(refused).toMatchObject({ totalHits: 4, timeToExpire: 4, isBlocked: true });
+    expectWaitWithin(refused, waitBounds(first, refused));
+    await sleep(4100 - (Date.now() - first.sent));
+    // The first hit has left: exactly one more is admitted, and the hits of 2.0 s are not freed with it.
     expect((await hit()).isBlocked).toBe(false);
-    // Now the two hits of 2.0 s are the oldest: room at 6.0 s, 2 s away (rounded up).
-    expect(await hit()).toMatchObject({ isBlocked: true, timeToBlockExpire: 2 });
+    const next = await hit();
+    expect(next.isBlocked).toBe(true);
+    // Now the two hits of 2.0 s are the oldest: room at about 6.0 s, about 2 s away (rounded up).
+    expectWaitWithin(next, waitBounds(second, next));
   });
 
   it('costs one round trip and a bounded hash at any budget: 3,000 hits at 1,000,000 a minute keep at most 31 sub-windows', async () => {
