@@ -69,22 +69,24 @@ function visit(node: McpSubschema, where: string, reachable: boolean, owner: str
     const same = visit(child, childWhere, reachable && SAME_VALUE.has(keyword), owner);
     if (SAME_VALUE.has(keyword)) {
       marked ||= same.marked;
-      for (const key of same.draft.remove) draft.remove.add(key);
-      for (const [key, inner] of same.draft.nested) merge(draft.nested, key, inner);
+      absorb(draft, same.draft);
     }
     return same.schema;
   });
   return { schema: stripped, marked, draft };
 }
 
+/** Adds `draft` as the plan of `key`, or into the plan `key` already has. */
 function merge(into: Map<string, Draft>, key: string, draft: Draft): void {
   const prior = into.get(key);
-  if (!prior) {
-    into.set(key, draft);
-    return;
-  }
-  for (const removed of draft.remove) prior.remove.add(removed);
-  for (const [inner, nested] of draft.nested) merge(prior.nested, inner, nested);
+  if (prior) absorb(prior, draft);
+  else into.set(key, draft);
+}
+
+/** Adds what `from` removes and nests into `into`: two subschemas of the same value. */
+function absorb(into: Draft, from: Draft): void {
+  for (const removed of from.remove) into.remove.add(removed);
+  for (const [key, nested] of from.nested) merge(into.nested, key, nested);
 }
 
 /** The plan, without the branches that mark nothing; `undefined` when none does. */
