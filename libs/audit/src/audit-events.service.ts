@@ -83,13 +83,14 @@ export class AuditEventsService {
       .limit(limit + 1)
       .execute();
     // Then only the page's own rows, by their ids, back in the order of their keys.
-    const ids = matches.slice(0, limit).map((key) => key.id);
+    const pageKeys = matches.slice(0, limit);
+    const ids = pageKeys.map((key) => key.id);
     const rows =
       ids.length === 0
         ? []
         : await this.db.selectFrom('audit_events').selectAll().where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const data = matches.slice(0, limit).flatMap((key) => byId.get(key.id) ?? []);
+    const data = pageKeys.flatMap((key) => byId.get(key.id) ?? []);
     return this.page(data, limit, matches.length > limit, boundary);
   }
 
