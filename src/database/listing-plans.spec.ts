@@ -176,6 +176,33 @@ describe('Listing plans', () => {
     expect(rows).toMatch(postgres ? /"Index Name":"audit_events_pkey"/ : /SEARCH audit_events USING INDEX sqlite_autoindex_audit_events_1 \(id=\?\)/);
   });
 
+  it("audit events filtered by tool, decision or kind alone: a seek on that column's index, no look", async () => {
+    const audit = new AuditEventsService(narrowDatabase<AuditDatabase, KaduDatabase>(db), { ...DEFAULT_AUDIT_TRAIL_SETTINGS, listScanRows: 100 });
+    const after = encodeCursor({ created_at: iso(ROWS), id: id('a', world.orgA, ROWS) });
+    for (const [column, filter] of [
+      ['tool', { tool: 'rare' }],
+      ['decision', { decision: 'forbidden_tool' as const }],
+      ['kind', { kind: 'oauth' as const }],
+    ] as const) {
+      // One query, the page itself: no boundary of a look.
+      const plans = await plansOf(() => audit.list(world.orgA, { ...filter, cursor: after }));
+      expect(plans).toHaveLength(1);
+      const [page] = plans;
+      if (postgres) {
+        expect(page).toContain(`"Index Name":"audit_events_organization_${column}_time_idx"`);
+        expect(page).toMatch(indexCond(`ROW\\(${quoted('time')}, id\\) < ROW\\(`));
+        expect(page).not.toContain('"Node Type":"Sort"');
+      } else {
+        expect(page).toMatch(
+          new RegExp(
+            `SEARCH audit_events USING INDEX audit_events_organization_${column}_time_idx \\(organization_id=\\? AND ${column}=\\? AND \\(time,id\\)<\\(\\?,\\?\\)\\)`,
+          ),
+        );
+        expect(page).not.toContain('TEMP B-TREE');
+      }
+    }
+  });
+
   it("the month's usage: one row of usage_months by its key, never the executions", async () => {
     const plan = await planOf(() => monthlyUsage(db, world.orgA, new Date(iso(ROWS))));
     expect(plan).toContain('usage_months');
@@ -265,10 +292,10 @@ async function seed(db: Kysely<KaduDatabase>, organizations: string[]): Promise<
       era: '2025' as const,
       method: 'tools/call',
       tool: i % 1000 === 0 ? 'rare' : 'common',
-      decision: 'allowed',
+      decision: i % 1000 === 500 ? 'forbidden_tool' : 'allowed',
       outcome: 'success' as const,
       duration_ms: 1,
-      kind: 'mcp' as const,
+      kind: i % 1000 === 250 ? ('oauth' as const) : ('mcp' as const),
     }));
     for (const rows of batches(events)) await db.insertInto('audit_events').values(rows).execute();
   }

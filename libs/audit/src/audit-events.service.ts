@@ -9,6 +9,10 @@ import { AuditEventsPage, AuditEventView, toAuditEventView } from './audit-event
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor.codec';
 import { AuditMessages } from './audit.messages';
 import { AuditEventsTable } from './audit.table';
+import { AUDIT_VALUE_INDEXED_COLUMNS } from './audit-events-value-indexes.migration';
+
+/** The filters of a listing, each a column of `audit_events`. */
+const FILTERS = ['tool', 'client_id', 'subject', 'decision', 'kind'] as const;
 
 /**
  * One organization's audit events, newest first, by keyset on `(time, id)`
@@ -16,13 +20,15 @@ import { AuditEventsTable } from './audit.table';
  * the only one a query ever names; the role check is the host's (its REST
  * route and tool share it).
  *
- * Filters (tool, client, person, decision, kind) have no index of their own: a
- * filtered page looks at the next `listScanRows` events of the period at
- * most, so no listing reads more than that however rare its match; when the
- * look ends before the page is full, `next_cursor` continues from there.
- * The organization's index carries every filtered column (`0912_cover_audit_filters`),
- * so that look reads the index alone, and only the page's own events are
- * read from the table.
+ * A page filtered by one of the tool, the decision or the kind alone seeks
+ * that column's index (`0913_index_audit_filter_values`), so it costs what an
+ * unfiltered page does. Any other filter (a client, a person, or several
+ * filters together) has no index of its own: its page looks at the next
+ * `listScanRows` events of the period at most, so no listing reads more than
+ * that however rare its match; when the look ends before the page is full,
+ * `next_cursor` continues from there. The organization's index carries every
+ * filtered column (`0912_cover_audit_filters`), so that look reads the index
+ * alone, and only the page's own events are read from the table.
  */
 @Injectable()
 export class AuditEventsService {
@@ -50,10 +56,12 @@ export class AuditEventsService {
     if (until !== undefined) period = period.where('time', '<', until);
     // Row-value bounds: both engines seek the index to them, so a page deep in the trail costs what the first does.
     if (after !== undefined) period = period.where(keysetBefore('time', 'id', after));
-    const filtered =
-      query.tool !== undefined || query.client_id !== undefined || query.subject !== undefined || query.decision !== undefined || query.kind !== undefined;
-    if (!filtered) {
-      const found = await period
+    const filters = FILTERS.filter((column) => query[column] !== undefined);
+    // Unfiltered, or by one column that has an index of its own: a seek to the cursor, then the page.
+    const [only] = filters;
+    const seekable = filters.length === 0 || (filters.length === 1 && (AUDIT_VALUE_INDEXED_COLUMNS as readonly string[]).includes(only));
+    if (seekable) {
+      const found = await (only === undefined ? period : period.where(only, '=', query[only]!))
         .selectAll()
         .orderBy('time', 'desc')
         .orderBy('id', 'desc')
@@ -71,11 +79,7 @@ export class AuditEventsService {
       .executeTakeFirst();
     // The matches among the events looked at, from the index alone (it carries every filtered column).
     let keys = period.select(['time', 'id']);
-    if (query.tool !== undefined) keys = keys.where('tool', '=', query.tool);
-    if (query.client_id !== undefined) keys = keys.where('client_id', '=', query.client_id);
-    if (query.subject !== undefined) keys = keys.where('subject', '=', query.subject);
-    if (query.decision !== undefined) keys = keys.where('decision', '=', query.decision);
-    if (query.kind !== undefined) keys = keys.where('kind', '=', query.kind);
+    for (const column of filters) keys = keys.where(column, '=', query[column]!);
     if (boundary !== undefined) keys = keys.where(keysetAtOrAfter('time', 'id', boundary));
     const matches = await keys
       .orderBy('time', 'desc')

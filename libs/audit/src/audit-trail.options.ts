@@ -22,12 +22,14 @@ export interface AuditTrailSettings {
    */
   maxPending: number;
   /**
-   * Events a filtered listing (by tool, client, person, decision or kind)
-   * looks at per page at most, newest first. The table has no index per
-   * filter (each would cost every event a write per person and client), so
-   * this bounds the work of one page, read from the organization's index
-   * alone (it carries the filtered columns): a page may then hold fewer than
-   * `limit` events, and its `next_cursor` continues where the look stopped.
+   * Events a filtered listing looks at per page at most, newest first, when
+   * its filters have no index of their own: a client, a person, or several
+   * filters together (a page by the tool, the decision or the kind alone
+   * seeks that column's index instead). An index per client and person would
+   * cost every event a write per client and person, so this bounds the work
+   * of one page, read from the organization's index alone (it carries the
+   * filtered columns): a page may then hold fewer than `limit` events, and
+   * its `next_cursor` continues where the look stopped.
    * @default 5000
    */
   listScanRows: number;

@@ -16,6 +16,7 @@ import { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.options';
 import { encodeAuditCursor } from './audit-cursor.codec';
 import { dropAuditTimeIndex } from './audit-events-time-index.migration';
 import { coverAuditFilters } from './audit-events-covering-index.migration';
+import { indexAuditFilterValues } from './audit-events-value-indexes.migration';
 
 const event = (n: number, fields: Partial<McpAuditEvent> = {}): McpAuditEvent => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -55,6 +56,7 @@ describe('the audit library on a database', () => {
         '0910_drop_audit_time_index': dropAuditTimeIndex,
         '0911_add_audit_event_trace': addAuditEventTrace,
         '0912_cover_audit_filters': coverAuditFilters,
+        '0913_index_audit_filter_values': indexAuditFilterValues,
       },
       organizations: ['org', 'other'],
     });
@@ -149,16 +151,16 @@ describe('the audit library on a database', () => {
     await expect(service.list('org', { cursor: encodeAuditCursor({ time: 'yesterday', id: 'x' }) })).rejects.toMatchObject({ status: 400 });
   });
 
-  it('looks at listScanRows events per filtered page at most: a rare match comes on a later page, through next_cursor', async () => {
+  it('looks at listScanRows events per page filtered by client at most: a rare match comes on a later page, through next_cursor', async () => {
     const sink = new DatabaseAuditSink(db, { ...settings, batchSize: 50, maxPending: 100 });
-    // Events 1–2 are the rare tool's, 3–12 another's (newer), 13 the rare tool's again (newest).
-    const rare = (n: number) => event(n, { tool: 'rare_tool' });
+    // Events 1–2 are the rare client's, 3–12 another's (newer), 13 the rare client's again (newest).
+    const rare = (n: number) => event(n, { client_id: 'rare_client' });
     await Promise.all([rare(1), rare(2), ...Array.from({ length: 10 }, (_, i) => event(i + 3)), rare(13)].map((item) => sink.write(item)));
     const service = new AuditEventsService(db, { listScanRows: 4 });
     const pages: string[][] = [];
     let cursor: string | undefined;
     do {
-      const page = await service.list('org', { tool: 'rare_tool', limit: 2, ...(cursor ? { cursor } : {}) });
+      const page = await service.list('org', { client_id: 'rare_client', limit: 2, ...(cursor ? { cursor } : {}) });
       pages.push(page.data.map((row) => row.id));
       cursor = page.meta.next_cursor ?? undefined;
     } while (cursor && pages.length < 10);
@@ -166,9 +168,33 @@ describe('the audit library on a database', () => {
     expect(pages).toEqual([[event(13).id], [], [event(2).id], [event(1).id]]);
     // Unfiltered, or a page that fills before its look ends, reads as before.
     expect((await service.list('org', { limit: 3 })).data.map((row) => row.id)).toEqual([13, 12, 11].map((n) => event(n).id));
-    const full = await service.list('org', { tool: 'things_list', limit: 2 });
+    const full = await service.list('org', { client_id: event(3).client_id, limit: 2 });
     expect(full.data.map((row) => row.id)).toEqual([12, 11].map((n) => event(n).id));
     expect(full.meta.next_cursor).toBe(encodeAuditCursor(event(11)));
+    // Two filters together look too, even when one of them has its index: [13, 12, 11, 10] holds no rare tool.
+    const both = await service.list('org', { client_id: 'rare_client', tool: 'rare_tool', limit: 2 });
+    expect(both.data).toEqual([]);
+    expect(both.meta.next_cursor).toBe(encodeAuditCursor(event(10)));
+  });
+
+  it('seeks a page filtered by tool, decision or kind alone: every match in full pages, however far apart, whatever listScanRows', async () => {
+    // Events 1, 2 and 13 are the rare tool's, forbidden, and of the kind `oauth`; 3–12 are common ones between.
+    const rare = (n: number) => ({ ...toRow(event(n, { tool: 'rare_tool', decision: 'forbidden_tool' })), kind: 'oauth' as const });
+    await db
+      .insertInto('audit_events')
+      .values([rare(1), rare(2), ...Array.from({ length: 10 }, (_, i) => toRow(event(i + 3))), rare(13)])
+      .execute();
+    const service = new AuditEventsService(db, { listScanRows: 4 });
+    for (const filter of [{ tool: 'rare_tool' }, { decision: 'forbidden_tool' as const }, { kind: 'oauth' as const }]) {
+      const first = await service.list('org', { ...filter, limit: 2 });
+      expect(first.data.map((row) => row.id)).toEqual([event(13).id, event(2).id]);
+      expect(first.meta.next_cursor).toBe(encodeAuditCursor(event(2)));
+      const last = await service.list('org', { ...filter, limit: 2, cursor: first.meta.next_cursor! });
+      expect(last.data.map((row) => row.id)).toEqual([event(1).id]);
+      expect(last.meta.next_cursor).toBeNull();
+      // Nothing of another organization, with the same filter.
+      expect((await service.list('other', { ...filter })).data).toEqual([]);
+    }
   });
 
   it('prunes by age only', async () => {

@@ -16,6 +16,7 @@ export { addAuditEventKind } from './audit-event-kind.migration';
 export { addAuditEventTrace } from './audit-event-trace.migration';
 export { dropAuditTimeIndex } from './audit-events-time-index.migration';
 export { coverAuditFilters } from './audit-events-covering-index.migration';
+export { indexAuditFilterValues } from './audit-events-value-indexes.migration';
 export { AUDIT_EVENT_KINDS, AUDIT_OAUTH_ACTIONS } from './audit-oauth.constants';
 export type { AuditEventKind, AuditOAuthAction, AuditOAuthRecord } from './audit-oauth.constants';
 export { DatabaseAuditSink } from './database-audit-sink.store';

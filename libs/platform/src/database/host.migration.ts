@@ -1,5 +1,13 @@
 import { addApprovalSummary, createApprovals, secureApprovalSignIn } from '@kobana/approvals';
-import { addAuditEventKind, addAuditEventTrace, coverAuditFilters, createAuditEvents, dropAuditFilterIndexes, dropAuditTimeIndex } from '@kobana/audit';
+import {
+  addAuditEventKind,
+  addAuditEventTrace,
+  coverAuditFilters,
+  createAuditEvents,
+  dropAuditFilterIndexes,
+  dropAuditTimeIndex,
+  indexAuditFilterValues,
+} from '@kobana/audit';
 import type { DatabaseMigrations } from '@kobana/database';
 import { createSecrets } from '@kobana/host-kit';
 import { createIdempotencyKeys } from '@kobana/idempotency';
@@ -38,6 +46,8 @@ export const PLATFORM_MIGRATIONS: DatabaseMigrations = {
   '0911_add_audit_event_trace': addAuditEventTrace,
   // The organization's index carries the listing's filtered columns, so a filtered page's look reads the index alone.
   '0912_cover_audit_filters': coverAuditFilters,
+  // A page filtered by tool, decision or kind seeks its matches through an index of its own.
+  '0913_index_audit_filter_values': indexAuditFilterValues,
 };
 
 /**
