@@ -3,7 +3,8 @@
  * grows, on SQLite (a WAL file, as a host runs it) and PostgreSQL (a
  * throwaway cluster). For each N, the demo organization gets N tasks,
  * executions (one in ten failed, the last two days, counted in
- * `usage_months`) and audit events (one in a thousand by a rare tool), nine
+ * `usage_months`) and audit events (one in a thousand by a rare tool, one in
+ * a thousand refused, one in a thousand by a rare client), nine
  * others N/18 each, seeded by direct SQL;
  * then each operation runs `RUNS` times in a row through the services the
  * tools call, and its median and p95 are printed beside N's first value.
@@ -67,7 +68,8 @@ async function seedOrganization(db: Kysely<KaduDatabase>, dialect: Dialect, o: n
   );
   await run(
     `${series} insert into audit_events (id, organization_id, time, subject, client_id, era, method, tool, decision, outcome, duration_ms, kind) ` +
-      `select ${id('a')}, '${org}', ${at}, 'seed', 'client', '2025', 'tools/call', case when i % 1000 = 0 then 'rare' else 'common' end, 'allowed', 'success', 1, 'mcp' from n`,
+      `select ${id('a')}, '${org}', ${at}, 'seed', case when i % 1000 = 250 then 'rare' else 'client' end, '2025', 'tools/call', ` +
+      `case when i % 1000 = 0 then 'rare' else 'common' end, case when i % 1000 = 500 then 'forbidden_tool' else 'allowed' end, 'success', 1, 'mcp' from n`,
   );
 }
 
@@ -138,6 +140,12 @@ async function measure(dialect: Dialect, url: string, n: number): Promise<Row[]>
     await add('kadu_audit_events_list, 90 % down', () => audit.list(caller.organization_id, { cursor: deepAudit }));
     await add('kadu_audit_events_list tool=rare, first page', () => audit.list(caller.organization_id, { tool: 'rare' }));
     await add('kadu_audit_events_list tool=rare, 90 % down', () => audit.list(caller.organization_id, { tool: 'rare', cursor: deepAudit }));
+    await add('kadu_audit_events_list decision=forbidden_tool, first page', () => audit.list(caller.organization_id, { decision: 'forbidden_tool' }));
+    await add('kadu_audit_events_list decision=forbidden_tool, 90 % down', () =>
+      audit.list(caller.organization_id, { decision: 'forbidden_tool', cursor: deepAudit }),
+    );
+    await add('kadu_audit_events_list client_id=rare (a look), first page', () => audit.list(caller.organization_id, { client_id: 'rare' }));
+    await add('kadu_audit_events_list client_id=rare (a look), 90 % down', () => audit.list(caller.organization_id, { client_id: 'rare', cursor: deepAudit }));
     await add("kadu_organization_get's usage (this month)", () => monthlyUsage(db, caller.organization_id, new Date()));
 
     // A backlog of N/2 events past retention, swept while a listing is asked every 5 ms.
