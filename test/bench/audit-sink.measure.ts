@@ -2,12 +2,13 @@
  * CPU per audit event written by the database sink, on a file-backed SQLite
  * database like a host's (WAL), with a table that already holds many events:
  * random (v4) against time-ordered (v7) ids, with the four indexes of the
- * listing's filters (0700), without them (0701), and with the organization's
- * index carrying the filtered columns instead (0912), events from `CLIENTS`
+ * listing's filters (0700), without them (0701), with the organization's
+ * index carrying the filtered columns instead (0912), and with that plus the
+ * indexes of the few-valued filters (0913), events from `CLIENTS`
  * OAuth clients (1,024 by default, as the bench's load). Batches are the size
  * the sink forms at the bench's rate (about 60 events in its 20 ms window).
  *
- * Run: `[CLIENTS=3] [ONLY=v7] npx ts-node --transpile-only -r tsconfig-paths/register test/bench/audit-sink.measure.ts [existing rows, default 200000]`
+ * Run: `[CLIENTS=3] [ONLY=091] npx ts-node --transpile-only -r tsconfig-paths/register test/bench/audit-sink.measure.ts [existing rows, default 200000]`
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +28,7 @@ import {
   createAuditEvents,
   dropAuditFilterIndexes,
   dropAuditTimeIndex,
+  indexAuditFilterValues,
 } from '@kobana/audit';
 import type { McpAuditEvent } from '@kobana/mcp';
 import { hostTablesMigration } from '../support/library-test.database';
@@ -50,7 +52,7 @@ const base = {
 };
 /** What hosts ran before 0912: no filter indexes, no global time index. */
 const today = { '0701_drop_audit_filter_indexes': dropAuditFilterIndexes, '0910_drop_audit_time_index': dropAuditTimeIndex };
-/** `ONLY=0912` measures only the variants whose name holds it (the last two). */
+/** `ONLY=091` measures only the variants whose name holds it (the last three). */
 const only = process.env.ONLY;
 const variants: Variant[] = [
   { name: 'v4 ids, filter indexes (0700)', ids: randomUUID, migrations: base },
@@ -59,6 +61,11 @@ const variants: Variant[] = [
   { name: 'v7 ids, no filter indexes', ids: v7, migrations: { ...base, '0701_drop_audit_filter_indexes': dropAuditFilterIndexes } },
   { name: 'v7 ids, 0910 (hosts before 0912)', ids: v7, migrations: { ...base, ...today } },
   { name: 'v7 ids, covering index (0912)', ids: v7, migrations: { ...base, ...today, '0912_cover_audit_filters': coverAuditFilters } },
+  {
+    name: 'v7 ids, 0912 + value indexes (0913)',
+    ids: v7,
+    migrations: { ...base, ...today, '0912_cover_audit_filters': coverAuditFilters, '0913_index_audit_filter_values': indexAuditFilterValues },
+  },
 ];
 
 function event(id: string, n: number): McpAuditEvent {
@@ -113,7 +120,7 @@ async function main(): Promise<void> {
   const existing = Number(process.argv[2] ?? 200_000);
   console.log(`${existing} events already stored; ${MEASURED_BATCHES} batches of ${BATCH} measured; CPU µs per event`);
   for (const variant of variants.filter((v) => only === undefined || v.name.includes(only)))
-    console.log(`${variant.name.padEnd(32)} ${(await measure(variant, existing)).toFixed(1)}`);
+    console.log(`${variant.name.padEnd(36)} ${(await measure(variant, existing)).toFixed(1)}`);
 }
 
 void main();
