@@ -12,8 +12,11 @@
  * pruner while a listing is asked every 5 ms, and reports the sweep's time
  * and the listing's worst latency meanwhile (on SQLite every statement
  * blocks the process, so that is what a request would wait).
+ * With `--http`, each operation is also asked `RUNS` times as its tool's call
+ * to the real Kadu serving that database (growth.http.ts), its rows marked
+ * `(HTTP)`: what an operator measures over loopback.
  *
- * Run: `npm run bench:growth -- [N…] [--sqlite|--postgres]`
+ * Run: `npm run bench:growth -- [N…] [--sqlite|--postgres] [--http]`
  * (default N: 1000 100000 1000000, both backends).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,8 +36,11 @@ import { ExecutionsService } from '../../src/executions/executions.service';
 import { monthlyUsage } from '../../src/organizations/organization-usage.store';
 import { TasksService } from '../../src/tasks/tasks.service';
 import { startPostgresCluster } from '../../test/support/postgres-cluster';
+import { GROWTH_CLIENT_PREFIX, startGrowthServer } from './growth.http';
 
 const RUNS = 200;
+/** Untimed calls of each operation before the HTTP rows. */
+const WARMUP_CALLS = 20;
 const OTHERS = 9;
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -85,6 +91,13 @@ async function seedBacklog(db: Kysely<KaduDatabase>, dialect: Dialect, org: stri
   );
 }
 
+/** One measured operation: through the service the tool calls, and as that tool's call over HTTP. */
+interface Operation {
+  operation: string;
+  call: () => Promise<unknown>;
+  tool: [name: string, args: Record<string, unknown>];
+}
+
 interface Row {
   operation: string;
   median: number;
@@ -102,7 +115,32 @@ async function timed(runs: number, call: () => Promise<unknown>): Promise<{ medi
   return { median: samples[Math.floor(runs / 2)], p95: samples[Math.floor(runs * 0.95)] };
 }
 
-async function measure(dialect: Dialect, url: string, n: number): Promise<Row[]> {
+/**
+ * The operations again, each as its tool's call to the real Kadu on the same
+ * database, `RUNS` times over loopback. The calls' own audit events are
+ * deleted before each row, so every row reads the seeded trail (plus at most
+ * one row's calls).
+ */
+async function measureOverHttp(db: Kysely<KaduDatabase>, url: string, operations: Operation[]): Promise<Row[]> {
+  const server = await startGrowthServer(url);
+  const rows: Row[] = [];
+  try {
+    // A fresh process compiles its hot paths on the first calls: warm every one before any is timed.
+    for (const { tool } of operations) for (let i = 0; i < WARMUP_CALLS; i++) await server.callTool(...tool);
+    for (const { operation, tool } of operations) {
+      // The audit sink writes in batches a few milliseconds apart: the last row's calls are in by now.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await db.deleteFrom('audit_events').where('client_id', 'like', `${GROWTH_CLIENT_PREFIX}%`).execute();
+      rows.push({ operation: `${operation} (HTTP)`, ...(await timed(RUNS, () => server.callTool(...tool))) });
+    }
+  } finally {
+    await server.stop();
+  }
+  await db.deleteFrom('audit_events').where('client_id', 'like', `${GROWTH_CLIENT_PREFIX}%`).execute();
+  return rows;
+}
+
+async function measure(dialect: Dialect, url: string, n: number, http: boolean): Promise<Row[]> {
   // No statement timeout: seeding a million rows is one statement each, longer than a request's 15 s on a busy machine.
   const { db } = await openHostDatabase<KaduDatabase>({ migrations: KADU_MIGRATIONS }, url, { statementTimeoutMs: 0 });
   try {
@@ -132,21 +170,34 @@ async function measure(dialect: Dialect, url: string, n: number): Promise<Row[]>
     const deepAudit = encodeCursor({ created_at: deepEvent.time, id: deepEvent.id });
 
     const rows: Row[] = [];
-    const add = async (operation: string, call: () => Promise<unknown>) => rows.push({ operation, ...(await timed(RUNS, call)) });
-    await add('kadu_tasks_list, first page', () => tasks.list(caller, {}));
-    await add('kadu_tasks_list, 90 % down', () => tasks.list(caller, { cursor: deepTask }));
-    await add('kadu_executions_list status=failed, 90 % down', () => executions.list(caller, { status: 'failed', cursor: deepExecution }));
-    await add('kadu_audit_events_list, first page', () => audit.list(caller.organization_id, {}));
-    await add('kadu_audit_events_list, 90 % down', () => audit.list(caller.organization_id, { cursor: deepAudit }));
-    await add('kadu_audit_events_list tool=rare, first page', () => audit.list(caller.organization_id, { tool: 'rare' }));
-    await add('kadu_audit_events_list tool=rare, 90 % down', () => audit.list(caller.organization_id, { tool: 'rare', cursor: deepAudit }));
-    await add('kadu_audit_events_list decision=forbidden_tool, first page', () => audit.list(caller.organization_id, { decision: 'forbidden_tool' }));
-    await add('kadu_audit_events_list decision=forbidden_tool, 90 % down', () =>
-      audit.list(caller.organization_id, { decision: 'forbidden_tool', cursor: deepAudit }),
-    );
-    await add('kadu_audit_events_list client_id=rare (a look), first page', () => audit.list(caller.organization_id, { client_id: 'rare' }));
-    await add('kadu_audit_events_list client_id=rare (a look), 90 % down', () => audit.list(caller.organization_id, { client_id: 'rare', cursor: deepAudit }));
-    await add("kadu_organization_get's usage (this month)", () => monthlyUsage(db, caller.organization_id, new Date()));
+    const operations: Operation[] = [
+      { operation: 'kadu_tasks_list, first page', call: () => tasks.list(caller, {}), tool: ['kadu_tasks_list', {}] },
+      { operation: 'kadu_tasks_list, 90 % down', call: () => tasks.list(caller, { cursor: deepTask }), tool: ['kadu_tasks_list', { cursor: deepTask }] },
+      {
+        operation: 'kadu_executions_list status=failed, 90 % down',
+        call: () => executions.list(caller, { status: 'failed', cursor: deepExecution }),
+        tool: ['kadu_executions_list', { status: 'failed', cursor: deepExecution }],
+      },
+      audited(', first page', {}),
+      audited(', 90 % down', { cursor: deepAudit }),
+      audited(' tool=rare, first page', { tool: 'rare' }),
+      audited(' tool=rare, 90 % down', { tool: 'rare', cursor: deepAudit }),
+      audited(' decision=forbidden_tool, first page', { decision: 'forbidden_tool' }),
+      audited(' decision=forbidden_tool, 90 % down', { decision: 'forbidden_tool', cursor: deepAudit }),
+      audited(' client_id=rare (a look), first page', { client_id: 'rare' }),
+      audited(' client_id=rare (a look), 90 % down', { client_id: 'rare', cursor: deepAudit }),
+      {
+        operation: "kadu_organization_get's usage (this month)",
+        call: () => monthlyUsage(db, caller.organization_id, new Date()),
+        tool: ['kadu_organization_get', {}],
+      },
+    ];
+    /** An audit listing, in process and as its tool: `kadu_audit_events_list<label>`. */
+    function audited(label: string, query: Record<string, string>): Operation {
+      return { operation: `kadu_audit_events_list${label}`, call: () => audit.list(caller.organization_id, query), tool: ['kadu_audit_events_list', query] };
+    }
+    for (const { operation, call } of operations) rows.push({ operation, ...(await timed(RUNS, call)) });
+    if (http) rows.push(...(await measureOverHttp(db, url, operations)));
 
     // A backlog of N/2 events past retention, swept while a listing is asked every 5 ms.
     await seedBacklog(db, dialect, organizations[0], Math.max(1, Math.floor(n / 2)), endMs);
@@ -180,6 +231,7 @@ async function main(): Promise<void> {
   const sizes = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
   const dialects: Dialect[] = args.includes('--sqlite') ? ['sqlite'] : args.includes('--postgres') ? ['postgres'] : ['sqlite', 'postgres'];
   const ns = sizes.length > 0 ? sizes : [1000, 100_000, 1_000_000];
+  const http = args.includes('--http');
   for (const dialect of dialects) {
     const results = new Map<number, Row[]>();
     const cluster = dialect === 'postgres' ? await startPostgresCluster() : undefined;
@@ -192,7 +244,7 @@ async function main(): Promise<void> {
             await cluster.admin(`create database growth_${n}`);
             url = cluster.urlOf(`growth_${n}`);
           }
-          results.set(n, await measure(dialect, url, n));
+          results.set(n, await measure(dialect, url, n, http));
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }

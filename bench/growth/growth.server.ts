@@ -1,0 +1,45 @@
+/**
+ * The real Kadu (the application `npm start` runs, from source) on the
+ * database the growth benchmark seeded (`DATABASE_URL` from the parent), with
+ * MCP tokens of the seeded demo organization (`org-0`) for its HTTP rows:
+ * owners, who see its audit trail, one OAuth client each, so 200 calls in a
+ * row stay far inside Kadu's production rate limits (600 reads a minute per
+ * organization, person and client).
+ */
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { failStart, listenAndReport } from '../servers/server.ipc';
+import { GROWTH_CLIENT_PREFIX, GROWTH_CLIENTS, GROWTH_ORGANIZATION } from './growth.http';
+
+async function main(): Promise<void> {
+  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is required: the seeded database');
+  Object.assign(process.env, {
+    HOST: '127.0.0.1',
+    PORT: '3000', // unused: listenAndReport picks a free port; kept valid for the configuration loader
+    PUBLIC_URL: 'http://127.0.0.1',
+    KADU_DEMO: 'false',
+    // Production refuses keys kept in the database they protect: fresh ones per run.
+    KADU_SIGNING_SECRET: randomBytes(32).toString('base64'),
+    KADU_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  });
+  // Imported after the environment is set: Kadu reads its configuration when its modules load.
+  const { createHostApp } = await import('@kobana/platform');
+  const { KADU } = await import('../../src/kadu.host');
+  const { IdentityService } = await import('@kobana/identity');
+  const app = await createHostApp(KADU, { logger: ['error'] });
+  await app.init();
+  const identity = app.get(IdentityService);
+  const tokens: string[] = [];
+  for (let client = 0; client < GROWTH_CLIENTS; client++) {
+    const created = await identity.createToken({
+      organization: GROWTH_ORGANIZATION,
+      role: 'owner',
+      scopes: ['kadu:read'],
+      clientId: `${GROWTH_CLIENT_PREFIX}${client}`,
+    });
+    tokens.push(created.token);
+  }
+  await listenAndReport(app.getHttpServer(), { tokens: tokens.join(' ') });
+}
+
+main().catch(failStart);
