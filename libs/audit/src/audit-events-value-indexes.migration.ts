@@ -18,11 +18,11 @@ export const auditValueIndexOf = (column: (typeof AUDIT_VALUE_INDEXED_COLUMNS)[n
  * events the organization has (it was a look at up to `listScanRows` events:
  * at a million events, 4 to 10 times the page at a thousand). Each index
  * keeps a hot spot per organization and value, and these columns have few
- * values, so writing an event costs about 2 µs of CPU more per index
+ * values, so writing an event costs 2 to 4 µs of CPU more per index
  * (`test/bench/audit-sink.measure.ts`). `client_id` and `subject` keep the
  * bounded look: an index per client and person kept as many hot spots as an
- * organization has of them, and cost three times the event's write
- * (`0701_drop_audit_filter_indexes`). Hosts list it as
+ * organization has of them: with a thousand clients, an index on `client_id`
+ * alone doubles the CPU of writing an event. Hosts list it as
  * `0913_index_audit_filter_values`, after `0912_cover_audit_filters`.
  */
 export const indexAuditFilterValues: Migration = {
