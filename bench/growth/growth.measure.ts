@@ -7,11 +7,12 @@
  * a thousand refused, one in a thousand by a rare client), nine
  * others N/18 each, seeded by direct SQL;
  * then each operation runs `RUNS` times in a row through the services the
- * tools call, and its median and p95 are printed beside N's first value.
- * The last row deletes a backlog of N/2 audit events past retention with the
- * pruner while a listing is asked every 5 ms, and reports the sweep's time
- * and the listing's worst latency meanwhile (on SQLite every statement
- * blocks the process, so that is what a request would wait).
+ * tools call, and so does the execution worker's claim (nothing to claim),
+ * each median and p95 printed beside N's first value. The last row deletes
+ * a backlog of N/2 audit events past retention with the pruner while a
+ * listing is asked every 5 ms, and reports the sweep's time and the
+ * listing's worst latency meanwhile (on SQLite every statement blocks the
+ * process, so that is what a request would wait).
  * With `--http`, each operation is also asked `RUNS` times as its tool's call
  * to the real Kadu serving that database (growth.http.ts), its rows marked
  * `(HTTP)`: what an operator measures over loopback.
@@ -32,6 +33,7 @@ import { openHostDatabase } from '@kobana/platform';
 import { KADU_MIGRATIONS } from '../../src/database/migrations';
 import { KaduDatabase } from '../../src/database/kadu-database.interface';
 import { encodeCursor } from '../../src/common/pagination/cursor.codec';
+import { ExecutionQueue } from '../../src/executions/execution-queue.service';
 import { ExecutionsService } from '../../src/executions/executions.service';
 import { monthlyUsage } from '../../src/organizations/organization-usage.store';
 import { TasksService } from '../../src/tasks/tasks.service';
@@ -197,6 +199,9 @@ async function measure(dialect: Dialect, url: string, n: number, http: boolean):
       return { operation: `kadu_audit_events_list${label}`, call: () => audit.list(caller.organization_id, query), tool: ['kadu_audit_events_list', query] };
     }
     for (const { operation, call } of operations) rows.push({ operation, ...(await timed(RUNS, call)) });
+    // The execution worker's poll, every second on every replica: nothing is queued or running among the seeded rows.
+    const queue = new ExecutionQueue(db);
+    rows.push({ operation: "the execution worker's claim, nothing to claim", ...(await timed(RUNS, () => queue.claim('bench', 60_000))) });
     if (http) rows.push(...(await measureOverHttp(db, url, operations)));
 
     // A backlog of N/2 events past retention, swept while a listing is asked every 5 ms.

@@ -14,6 +14,7 @@ import { narrowDatabase } from '@kobana/database';
 import { openUnitWorld, UnitWorld } from '../../test/support/kadu-unit';
 import { testsOnPostgres } from '../../test/support/migrated-test.database';
 import { encodeCursor } from '../common/pagination/cursor.codec';
+import { ExecutionQueue } from '../executions/execution-queue.service';
 import { ExecutionsService } from '../executions/executions.service';
 import { FilesService } from '../files/files.service';
 import { monthlyUsage } from '../organizations/organization-usage.store';
@@ -200,6 +201,23 @@ describe('Listing plans', () => {
         );
         expect(page).not.toContain('TEMP B-TREE');
       }
+    }
+  });
+
+  it("the execution worker's claim: the queued and expired running rows through executions_status_created_idx, never the finished ones", async () => {
+    // Every replica polls it every second; the seeded executions are all finished, as nearly all of a large table's are.
+    const queue = new ExecutionQueue(db);
+    const [claim] = await plansOf(() => queue.claim('plan', 60_000, new Date(iso(ROWS))));
+    // One seek per claimable status (the few matches are then sorted by age); no walk of the table or of its age.
+    if (postgres) {
+      expect(claim).toContain('"Node Type":"BitmapOr"');
+      for (const status of ['queued', 'running']) expect(claim).toMatch(indexCond(`\\(status = '${status}'::text\\)`));
+      expect(claim).toContain('"Index Name":"executions_status_created_idx"');
+      expect(claim).not.toContain('"Node Type":"Seq Scan"');
+    } else {
+      expect(claim).toContain('MULTI-INDEX OR');
+      expect(claim.match(/SEARCH executions USING INDEX executions_status_created_idx \(status=\?\)/g)).toHaveLength(2);
+      expect(claim).not.toMatch(/SCAN executions/);
     }
   });
 
