@@ -1,77 +1,47 @@
 /**
  * The growth benchmark's HTTP rows: the same operations as its in-process
  * rows, asked as an MCP client asks them (era 2026-07-28, over loopback) of
- * the real Kadu serving the seeded database (growth.server.ts), as an
- * operator measures a deployment.
+ * the real Kadu serving the seeded database (growth.server.ts, compiled as
+ * the harness compiles every host, so no TypeScript compiler runs in it), as
+ * an operator measures a deployment.
  */
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
+import { buildHosts } from '../harness/bench.build';
 import { mcpRequest, parseRpcBody } from '../harness/bench.requests';
-
-/** OAuth clients the HTTP rows rotate over (growth.server.ts makes one token each). */
-export const GROWTH_CLIENTS = 16;
-/** The seeded demo organization's slug and id (growth.measure.ts). */
-export const GROWTH_ORGANIZATION = 'org-0';
-/** Prefix of those clients' ids: their own audit events are deleted before each row, so the trail stays the seeded one. */
-export const GROWTH_CLIENT_PREFIX = 'growth-http-';
-
-/** Kadu from source takes a while to compile and migrate on a busy machine. */
-const START_TIMEOUT_MS = 180_000;
-const STOP_TIMEOUT_MS = 10_000;
+import { RunningServer, startServer } from '../harness/bench.servers';
 
 /** A running Kadu and the tool calls the rows make of it. */
 export interface GrowthServer {
+  /** The host's start-up, ms: `createHostApp` and `init` (growth.server.ts). */
+  startMs: number;
   /** Calls `name` with `args` once, with the next token; throws when the answer is not a result without `isError`. */
   callTool(name: string, args: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Forks growth.server.ts on `databaseUrl` and waits until it listens. */
-export function startGrowthServer(databaseUrl: string): Promise<GrowthServer> {
-  const child = fork(join(__dirname, 'growth.server.ts'), [], {
-    cwd: join(__dirname, '..', '..'),
-    execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise<GrowthServer>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`Kadu did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(error);
-    };
-    child.once('exit', (code) => fail(new Error(`Kadu exited with ${code} before it listened`)));
-    child.on('message', (message: { type: string; port?: number; info?: { tokens: string }; message?: string }) => {
-      if (message.type === 'failed') return fail(new Error(`Kadu failed to start: ${message.message}`));
-      if (message.type !== 'ready') return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      resolve(client(child, `http://127.0.0.1:${message.port}`, message.info!.tokens.split(' ')));
-    });
-  });
+let built = false;
+
+/** Compiles the hosts once per run, then starts growth.server.ts on `databaseUrl` and waits until it listens. */
+export async function startGrowthServer(databaseUrl: string): Promise<GrowthServer> {
+  if (!built) {
+    buildHosts((line) => process.stderr.write(`${line}\n`));
+    built = true;
+  }
+  const server = await startServer({ id: 'growth', entry: 'growth/growth.server.ts', env: { DATABASE_URL: databaseUrl } });
+  return client(server, server.info.tokens.split(' '), Number(server.info.startMs));
 }
 
-function client(child: ReturnType<typeof fork>, baseUrl: string, tokens: string[]): GrowthServer {
+function client(server: RunningServer, tokens: string[], startMs: number): GrowthServer {
   let next = 0;
   return {
+    startMs,
     async callTool(name, args) {
       const request = mcpRequest('2026', 'tools/call', { name, arguments: args }, { token: tokens[next++ % tokens.length] });
-      const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+      const response = await fetch(`${server.baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
       const answer = parseRpcBody(await response.text());
       if (response.status !== 200 || !answer?.result || answer.result.isError) {
         throw new Error(`${name} answered ${response.status}: ${JSON.stringify(answer ?? {}).slice(0, 300)}`);
       }
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.send({ type: 'stop' });
-      }),
+    stop: () => server.stop(),
   };
 }
