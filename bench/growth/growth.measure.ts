@@ -46,6 +46,8 @@ import { startGrowthServer } from './growth.http';
 const RUNS = 200;
 /** Untimed calls of each operation before the HTTP rows. */
 const WARMUP_CALLS = 20;
+/** Untimed calls of a server started on a backlog, before the calls during its first sweep are timed. */
+const STARTUP_WARMUP_CALLS = 100;
 const OTHERS = 9;
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -164,11 +166,11 @@ async function measureStartUpWithBacklog(db: Kysely<KaduDatabase>, url: string, 
   const backlogLeft = async () =>
     (await db.selectFrom('audit_events').select('id').where('organization_id', '=', org).where('time', '<', pastRetention).limit(1).executeTakeFirst()) !==
     undefined;
-  let worst = 0;
+  const during: number[] = [];
   let sweepMs = 0;
   try {
-    // The first calls of a fresh process are its warm-up, whatever the database does.
-    for (let i = 0; i < WARMUP_CALLS; i++) await server.callTool('kadu_tasks_list', {});
+    // The first calls of a fresh process are its warm-up (compilation, the first collections), whatever the database does.
+    for (let i = 0; i < STARTUP_WARMUP_CALLS; i++) await server.callTool('kadu_tasks_list', {});
     let sweeping = true;
     const watcher = (async () => {
       while (await backlogLeft()) {
@@ -181,16 +183,21 @@ async function measureStartUpWithBacklog(db: Kysely<KaduDatabase>, url: string, 
     while (sweeping) {
       const start = performance.now();
       await server.callTool('kadu_tasks_list', {});
-      worst = Math.max(worst, performance.now() - start);
+      during.push(performance.now() - start);
       await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS));
     }
     await watcher;
   } finally {
     await server.stop();
   }
+  // No call when the sweep ended during the warm-up (a small backlog): the rows then say 0.
+  during.sort((a, b) => a - b);
+  const at = (q: number) => during[Math.min(during.length - 1, Math.floor(during.length * q))] ?? 0;
+  const worst = during[during.length - 1] ?? 0;
   return [
     { operation: 'start-up with a backlog of N/2 events past retention (HTTP; ms)', median: server.startMs, p95: server.startMs },
     { operation: 'its first sweep, from listening until the backlog is gone (HTTP; ms)', median: sweepMs, p95: sweepMs },
+    { operation: 'a tool call during that sweep, after the warm-up (HTTP)', median: at(0.5), p95: at(0.95) },
     { operation: 'a tool call during that sweep (HTTP; worst ms)', median: worst, p95: worst },
   ];
 }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { deleteInBatches } from './batch-delete.util';
 import { PeriodicPruner } from './periodic-pruner.worker';
 import { WorkerHealthModule } from './worker-health.module';
 import { WorkerHealthRegistry } from './worker-health.registry';
@@ -16,6 +17,22 @@ class CountingPruner extends PeriodicPruner {
     this.runs++;
     if (this.failWith) throw this.failWith;
     return this.runs;
+  }
+}
+
+/** A pruner whose sweep has a long backlog: batches until told to stop. */
+class BacklogPruner extends PeriodicPruner {
+  batches = 0;
+
+  constructor() {
+    super({ name: 'BacklogPruner', intervalMs: 0, failed: (reason) => `Pruning failed: ${reason}` });
+  }
+
+  async prune(): Promise<number> {
+    return deleteInBatches(async (limit) => {
+      this.batches++;
+      return limit;
+    }, 10);
   }
 }
 
@@ -46,6 +63,17 @@ describe('PeriodicPruner', () => {
     await pruner.beforeApplicationShutdown();
     await jest.advanceTimersByTimeAsync(5000);
     expect(pruner.runs).toBe(3);
+  });
+
+  it('at shutdown, a sweep under way ends after its current batch instead of deleting the whole backlog first', async () => {
+    const pruner = new BacklogPruner();
+    await pruner.onApplicationBootstrap();
+    // A few batches in: the backlog is endless, so only the stop can end this sweep.
+    while (pruner.batches < 3) await new Promise((resolve) => setImmediate(resolve));
+    await pruner.beforeApplicationShutdown();
+    const stoppedAt = pruner.batches;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pruner.batches).toBe(stoppedAt);
   });
 
   it('with interval 0, sweeps at start-up only', async () => {

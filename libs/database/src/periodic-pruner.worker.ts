@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { runSweep } from './batch-delete.util';
 import { PollingLoop } from './polling-loop.worker';
 import { WorkerHealthRegistry } from './worker-health.registry';
 
@@ -17,10 +18,11 @@ export interface PeriodicPrunerOptions {
  * start-up ends (not awaited by it: the server listens while a backlog is
  * deleted, a batch at a time), then every `intervalMs`, on a
  * {@link PollingLoop} (unref'd, so it never keeps a process alive), stopped
- * at shutdown. A failed sweep (database away) is logged and tried again with
- * backoff until one succeeds; it never stops start-up. Each sweep reports to
- * the {@link WorkerHealthRegistry} when the application has one. Every
- * replica sweeps, so `prune` must be an idempotent delete.
+ * at shutdown, where a sweep under way ends after its current batch. A
+ * failed sweep (database away) is logged and tried again with backoff until
+ * one succeeds; it never stops start-up. Each sweep reports to the
+ * {@link WorkerHealthRegistry} when the application has one. Every replica
+ * sweeps, so `prune` must be an idempotent delete.
  */
 export abstract class PeriodicPruner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** Set by Nest when the application has a registry (a property, so the subclasses' constructors stay their own). */
@@ -28,6 +30,8 @@ export abstract class PeriodicPruner implements OnApplicationBootstrap, BeforeAp
   @Inject(WorkerHealthRegistry)
   protected readonly workerHealth?: WorkerHealthRegistry;
   private loop?: PollingLoop;
+  /** Aborted at shutdown: the sweep under way ends after its current batch (see `runSweep`). */
+  private readonly stopping = new AbortController();
 
   protected constructor(private readonly options: PeriodicPrunerOptions) {}
 
@@ -43,14 +47,18 @@ export abstract class PeriodicPruner implements OnApplicationBootstrap, BeforeAp
         logger: new Logger(this.options.name),
         health: this.workerHealth,
       },
-      async () => void (await this.prune()),
+      async () => void (await runSweep(this.stopping.signal, () => this.prune())),
     );
     // Not awaited: start-up (and /readyz) never waits for a backlog.
     this.loop.start();
   }
 
-  /** Stops before the host's database closes (its `onApplicationShutdown`), so a sweep under way ends on an open database. */
+  /**
+   * Stops before the host's database closes (its `onApplicationShutdown`): a
+   * sweep under way ends after its current batch, on an open database.
+   */
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping.abort();
     await this.loop?.stop();
   }
 }
