@@ -48,7 +48,7 @@ export class ApprovalsPruner extends PeriodicPruner {
   async prune(now = new Date()): Promise<PruneCounts> {
     const at = now.toISOString();
     const kept = new Date(now.getTime() - APPROVAL_RETENTION_MS).toISOString();
-    // Each table in batches through its expiry index, with a turn of the event loop between them (see deleteInBatches).
+    // Each table in batches through its expiry index, with a rest between them (see deleteInBatches).
     const approvals = await deleteInBatches(async (limit) => {
       const expired = this.db.selectFrom('mcp_approvals').select('id').where('expires_at', '<', kept).limit(limit);
       return (await this.db.deleteFrom('mcp_approvals').where('id', 'in', expired).executeTakeFirst()).numDeletedRows;

@@ -14,9 +14,9 @@ const DAY_MS = 24 * 60 * 60_000;
  *
  * A sweep goes one organization at a time, oldest events first, through
  * `audit_events_organization_time_idx`, in batches of `DELETE_BATCH_ROWS`
- * with a turn of the event loop between them: a backlog of a million events
- * never holds SQLite's write lock, or delays a request, for more than one
- * batch.
+ * with a rest between them three times as long as the batch took
+ * (`deleteInBatches`): a backlog of a million events never holds SQLite's
+ * write lock for more than a batch, nor the process for most of its time.
  */
 @Injectable()
 export class AuditEventsPruner extends PeriodicPruner {

@@ -49,18 +49,31 @@ export function runSweep<T>(signal: AbortSignal, sweep: () => Promise<T>): Promi
  * @returns the rows deleted in all.
  */
 export async function deleteInBatches(deleteBatch: (limit: number) => Promise<bigint | number>, batchRows = DELETE_BATCH_ROWS): Promise<number> {
-  const signal = sweeps.getStore();
   let total = 0;
-  while (!signal?.aborted) {
+  for (;;) {
     const started = performance.now();
     const deleted = Number(await deleteBatch(batchRows));
     total += deleted;
-    if (deleted < batchRows) return total;
-    try {
-      await sleep((performance.now() - started) * DELETE_PAUSE_FACTOR, undefined, { signal });
-    } catch {
-      // Aborted: the sweep is stopping.
-    }
+    if (deleted < batchRows || !(await restAfterBatch(started))) return total;
   }
-  return total;
+}
+
+/**
+ * The rest a sweep takes after a batch that began at `started`
+ * (`performance.now()`): {@link DELETE_PAUSE_FACTOR} times as long as the
+ * batch took, at least a turn of the event loop. For a sweep that pages its
+ * own way (not through {@link deleteInBatches}).
+ *
+ * @returns false when the sweep is stopping (see {@link runSweep}): end it now.
+ */
+export async function restAfterBatch(started: number): Promise<boolean> {
+  const signal = sweeps.getStore();
+  if (signal?.aborted) return false;
+  try {
+    await sleep((performance.now() - started) * DELETE_PAUSE_FACTOR, undefined, { signal });
+    return true;
+  } catch {
+    // Aborted during the rest: the sweep is stopping.
+    return false;
+  }
 }

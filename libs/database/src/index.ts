@@ -21,7 +21,7 @@ export { DatabaseUnavailableFilter } from './database-unavailable.filter';
 export { encodeKeysetCursor, decodeKeysetCursor } from './keyset-cursor.codec';
 export type { KeysetCursorKey } from './keyset-cursor.codec';
 export { keysetBefore, keysetAtOrAfter } from './keyset-bound.util';
-export { deleteInBatches, runSweep, DELETE_BATCH_ROWS, DELETE_PAUSE_FACTOR } from './batch-delete.util';
+export { deleteInBatches, restAfterBatch, runSweep, DELETE_BATCH_ROWS, DELETE_PAUSE_FACTOR } from './batch-delete.util';
 export { PeriodicPruner } from './periodic-pruner.worker';
 export type { PeriodicPrunerOptions } from './periodic-pruner.worker';
 export { PollingLoop } from './polling-loop.worker';

@@ -32,7 +32,7 @@ export class DatabaseTaskStore implements McpTaskStore {
     return this.db.selectFrom('mcp_tasks').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** In batches through `mcp_tasks_expires_idx`, with a turn of the event loop between them (see `deleteInBatches`). */
+  /** In batches through `mcp_tasks_expires_idx`, with a rest between them (see `deleteInBatches`). */
   async prune(now: Date): Promise<number> {
     const at = now.toISOString();
     return deleteInBatches(async (limit) => {

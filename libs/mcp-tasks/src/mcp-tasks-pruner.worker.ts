@@ -5,8 +5,8 @@ import { McpTasksMessages } from './mcp-tasks.messages';
 import { DatabaseTaskStore } from './database-task.store';
 
 /**
- * Deletes expired tasks, in batches with a turn of the event loop between
- * them (`DatabaseTaskStore.prune`): once as start-up ends (not awaited: the
+ * Deletes expired tasks, in batches with a rest between them
+ * (`DatabaseTaskStore.prune`): once as start-up ends (not awaited: the
  * server listens meanwhile), then every `pruneIntervalMs` on an unref'd
  * timer (never keeps a process alive), stopped at shutdown. Every replica
  * sweeps; the delete is idempotent.

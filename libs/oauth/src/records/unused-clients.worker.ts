@@ -1,5 +1,6 @@
 import { Kysely, sql } from 'kysely';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { restAfterBatch } from '@kobana/database';
 import { PRE_REGISTERED_CLIENT_PREFIX } from '../grants/connected-apps.service';
 import type { OAuthDatabase } from './oauth.table';
 
@@ -18,7 +19,11 @@ const BATCH = 500;
 export async function deleteUnusedClients(db: Kysely<OAuthDatabase>, registeredBefore: Date): Promise<number> {
   let deleted = 0;
   let after = '';
+  let started = 0;
   for (;;) {
+    // A rest after each batch (restAfterBatch): a long sweep never holds requests, or SQLite's lock, for long.
+    if (after !== '' && !(await restAfterBatch(started))) return deleted;
+    started = performance.now();
     const batch = await db
       .selectFrom('oauth_records')
       .select(['id_hash', 'client_id'])
@@ -30,8 +35,6 @@ export async function deleteUnusedClients(db: Kysely<OAuthDatabase>, registeredB
       .limit(BATCH)
       .execute();
     if (batch.length === 0) return deleted;
-    // A turn of the event loop between batches: a long sweep never holds requests (or SQLite's lock) for more than one.
-    if (after !== '') await nextTurn();
     after = batch[batch.length - 1].id_hash;
     const ids = batch.map((row) => row.client_id).filter((id): id is string => id !== null);
     const used = new Set(
