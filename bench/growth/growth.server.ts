@@ -8,22 +8,14 @@
  * the host's start-up took (`createHostApp` and `init`, its modules loaded).
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setKaduServerEnv } from '../servers/kadu-server.env';
 import { failStart, listenAndReport } from '../servers/server.ipc';
 import { GROWTH_CLIENT_PREFIX, GROWTH_CLIENTS, GROWTH_ORGANIZATION } from './growth.constants';
 
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is required: the seeded database');
-  Object.assign(process.env, {
-    HOST: '127.0.0.1',
-    PORT: '3000', // unused: listenAndReport picks a free port; kept valid for the configuration loader
-    PUBLIC_URL: 'http://127.0.0.1',
-    KADU_DEMO: 'false',
-    // Production refuses keys kept in the database they protect: fresh ones per run.
-    KADU_SIGNING_SECRET: randomBytes(32).toString('base64'),
-    KADU_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  });
+  setKaduServerEnv(process.env.DATABASE_URL);
   // Imported after the environment is set: Kadu reads its configuration when its modules load.
   const { createHostApp } = await import('@kobana/platform');
   const { KADU } = await import('../../src/kadu.host');

@@ -6,10 +6,10 @@
  * tasks the task rows read and change are created here, before any load.
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setKaduServerEnv } from './kadu-server.env';
 import { failStart, listenAndReport } from './server.ipc';
 
 /** Callers the MCP load rotates over: 1024 × 600 calls a minute (10,240 a second) is far above what two cores serve. */
@@ -20,16 +20,7 @@ const KADU_BENCH_TASKS = 10;
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kadu-bench-'));
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  Object.assign(process.env, {
-    HOST: '127.0.0.1',
-    PORT: '3000', // unused: the harness's listener picks a free port; kept valid for the configuration loader
-    PUBLIC_URL: 'http://127.0.0.1',
-    DATABASE_URL: `sqlite:${join(dataDir, 'kadu.sqlite')}`,
-    KADU_DEMO: 'false',
-    // Production refuses keys kept in the database they protect: fresh ones per run (the database is too).
-    KADU_SIGNING_SECRET: randomBytes(32).toString('base64'),
-    KADU_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  });
+  setKaduServerEnv(`sqlite:${join(dataDir, 'kadu.sqlite')}`);
   // Required after the environment is set: Kadu reads its configuration when its modules load.
   const { createHostApp } = await import('@kobana/platform');
   const { KADU } = await import('../../src/kadu.host');
