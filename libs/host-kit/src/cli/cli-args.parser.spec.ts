@@ -1,3 +1,4 @@
+import { CliHelpRequest } from './cli-help.request';
 import { CliUsageError } from './cli-usage.error';
 import { parseCliOptions } from './cli-args.parser';
 
@@ -20,5 +21,16 @@ describe('parseCliOptions', () => {
     const repeated = { uri: { type: 'string', multiple: true }, all: { type: 'boolean' } } as const;
     expect(parseCliOptions(['--uri', 'a', '--all', '--uri', '-b'], repeated)).toEqual({ uri: ['a', '-b'], all: true });
     expect(parseCliOptions([], repeated)).toEqual({});
+  });
+
+  it('asks for help with --help or -h where an option may stand, even after a flag', () => {
+    for (const args of [['--help'], ['-h'], ['--id', 'x', '-h'], ['--all', '-h'], ['--id', '--help'], ['--all', '--id=x', '--help']]) {
+      expect(() => parseCliOptions(args, options)).toThrow(CliHelpRequest);
+    }
+  });
+
+  it('takes -h as the value of the option before it, which is how it was given', () => {
+    expect(parseCliOptions(['--id', '-h', '--organization', 'demo'], options)).toEqual({ id: '-h', organization: 'demo' });
+    expect(parseCliOptions(['--id=--help'], options)).toEqual({ id: '--help' });
   });
 });

@@ -1,4 +1,5 @@
 import { parseArgs, ParseArgsConfig } from 'node:util';
+import { CliHelpRequest } from './cli-help.request';
 import { CliUsageError } from './cli-usage.error';
 
 /** How an option is given: with a value (`--name value`; `multiple` to take it more than once), or as a flag (`--flag`). */
@@ -9,13 +10,22 @@ export type CliOptionValues<O extends Record<string, CliOptionSpec>> = {
   [K in keyof O]?: O[K] extends { type: 'boolean' } ? boolean : O[K] extends { multiple: true } ? string[] : string;
 };
 
+/** Every command's own: `--help` or `-h` where an option may stand. */
+const HELP = { help: { type: 'boolean', short: 'h' } } as const;
+
 /**
  * `util.parseArgs` in strict mode, its errors (unknown option, missing
- * value, stray positional) turned into {@link CliUsageError}.
+ * value, stray positional) turned into {@link CliUsageError}. `--help` or
+ * `-h` where an option may stand throws {@link CliHelpRequest}; as the value
+ * of an option (`--name -h`) it is that value.
  */
 export function parseCliOptions<O extends Record<string, CliOptionSpec>>(args: string[], options: O): CliOptionValues<O> {
+  const all = { ...options, ...HELP };
+  const given = withDashValues(args, all);
+  // Before parsing: help is the answer even to a line that would not parse (`--id --help`).
+  if (given.includes('--help') || given.includes('-h')) throw new CliHelpRequest();
   try {
-    const config: ParseArgsConfig = { args: withDashValues(args, options), options, strict: true, allowPositionals: false };
+    const config: ParseArgsConfig = { args: given, options: all, strict: true, allowPositionals: false };
     return parseArgs(config).values as CliOptionValues<O>;
   } catch (error) {
     throw new CliUsageError((error as Error).message);

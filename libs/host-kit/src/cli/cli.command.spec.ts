@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CliFailure } from './cli-failure.error';
 import { CliUsageError } from './cli-usage.error';
+import { parseCliOptions } from './cli-args.parser';
 import type { CliIo } from './cli-io.provider';
 import { CLI_EXIT, CliProgram, runCliCommands } from './cli.command';
 
@@ -19,6 +20,10 @@ describe('runCliCommands', () => {
         'thing do': (args) => {
           if (args.includes('--bad')) throw new CliUsageError('--bad is not an option');
           return (service) => run(service);
+        },
+        'thing name': (args) => {
+          const { name } = parseCliOptions(args, { name: { type: 'string' }, quiet: { type: 'boolean' } });
+          return (service, cliIo) => run(`${service} named ${name}`).then(() => cliIo.out(`named ${name}`));
         },
       },
       open,
@@ -56,6 +61,27 @@ describe('runCliCommands', () => {
     expect(await runCliCommands(argv, captured.io, spec)).toBe(CLI_EXIT.ok);
     expect(captured.out).toEqual(['usage: thing do']);
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it.each([[['thing', 'name', '--name', 'x', '--quiet', '-h']], [['thing', 'name', '--quiet', '--help']], [['thing', 'name', '--name', '--help']]])(
+    '%j: the help after an option goes to the parser, which finds it: the usage on stdout, 0, nothing opened',
+    async (argv) => {
+      const { spec, open } = program(async () => undefined);
+      const captured = io();
+      expect(await runCliCommands(argv, captured.io, spec)).toBe(CLI_EXIT.ok);
+      expect(captured.out).toEqual(['usage: thing do']);
+      expect(open).not.toHaveBeenCalled();
+    },
+  );
+
+  it("-h given as an option's value is that value: the command runs with it", async () => {
+    const run = jest.fn(async () => undefined);
+    const { spec, open } = program(run);
+    const captured = io();
+    expect(await runCliCommands(['thing', 'name', '--name', '-h'], captured.io, spec)).toBe(CLI_EXIT.ok);
+    expect(run).toHaveBeenCalledWith('the service named -h');
+    expect(captured.out).toEqual(['named -h']);
+    expect(open).toHaveBeenCalledTimes(1);
   });
 
   it.each([new CliFailure('No such token'), new RangeError('No such token')])('a refusal (%s): 1 and its message, context closed', async (refusal) => {

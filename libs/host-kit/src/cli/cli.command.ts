@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CliFailure } from './cli-failure.error';
+import { CliHelpRequest } from './cli-help.request';
 import { CliUsageError } from './cli-usage.error';
 import type { CliIo } from './cli-io.provider';
 import { parseTokenListArgs, parseTokenRevokeArgs } from './token-admin-args.parser';
@@ -47,6 +48,10 @@ export async function runCliCommands<S>(argv: string[], io: CliIo, program: CliP
     if (!parse) throw new CliUsageError(`Unknown command "${name}"`);
     command = parse(argv.slice(2));
   } catch (error) {
+    if (error instanceof CliHelpRequest) {
+      io.out(program.usage);
+      return CLI_EXIT.ok;
+    }
     if (!(error instanceof CliUsageError)) throw error;
     io.err(`${error.message}\n\n${program.usage}`);
     return CLI_EXIT.usage;
@@ -65,13 +70,18 @@ export async function runCliCommands<S>(argv: string[], io: CliIo, program: CliP
 }
 
 /**
- * `help`, or `--help` / `-h` anywhere (`token create --help`), prints the
- * usage on stdout (exit 0); no command at all, the usage on stderr (exit 2):
- * what a CLI answers from its usage text alone, before it loads a command.
- * `undefined` when `argv` names a command to run.
+ * `help`, or `--help` / `-h` (`token create --help`), prints the usage on
+ * stdout (exit 0); no command at all, the usage on stderr (exit 2): what a
+ * CLI answers from its usage text alone, before it loads a command.
+ * `undefined` when `argv` names a command to run, or when the only `--help`
+ * or `-h` follows an option and may be its value (`client create --name -h`):
+ * the command's parser, which knows its options, decides
+ * ({@link CliHelpRequest}).
  */
 export function answerWithoutCommand(argv: string[], io: CliIo, usage: string): number | undefined {
-  if ((argv.length === 1 && argv[0] === 'help') || argv.includes('--help') || argv.includes('-h')) {
+  const mayBeValue = (i: number) => i > 0 && argv[i - 1].startsWith('--') && !argv[i - 1].includes('=');
+  const asksHelp = argv.some((arg, i) => (arg === '--help' || arg === '-h') && !mayBeValue(i));
+  if ((argv.length === 1 && argv[0] === 'help') || asksHelp) {
     io.out(usage);
     return CLI_EXIT.ok;
   }
