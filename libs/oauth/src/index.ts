@@ -52,7 +52,8 @@ export { OAuthAuditRecorder } from './audit/oauth-audit.service';
 // A person's connected apps: the grants service, its page, and the CLI's token and client commands.
 export { ConnectedAppsModule } from './grants/connected-apps.module';
 export type { ConnectedAppsHostOptions } from './grants/connected-apps.module';
-export { ConnectedAppsService, PRE_REGISTERED_CLIENT_PREFIX } from './grants/connected-apps.service';
+export { ConnectedAppsService } from './grants/connected-apps.service';
+export { PRE_REGISTERED_CLIENT_PREFIX } from './grants/connected-apps.constants';
 export { CONNECTED_APPS_DATABASE } from './grants/connected-apps-host.table';
 export type { ConnectedAppsDatabase } from './grants/connected-apps-host.table';
 export type { ConnectedApp, ConnectedAppSource, NewPublicClient, RegisteredClient } from './grants/connected-app.interface';

@@ -1,18 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { PRE_REGISTERED_CLIENT_PREFIX } from './connected-apps.constants';
 import { CONNECTED_APPS_DATABASE, ConnectedAppsDatabase } from './connected-apps-host.table';
-import type { ConnectedApp, ConnectedAppSource, NewPublicClient, RegisteredClient } from './connected-app.interface';
-import type { OAuthRecordsTable } from '../records/oauth.table';
+import type { ConnectedApp, NewPublicClient, RegisteredClient } from './connected-app.interface';
+import { hashRecordId } from '../records/oauth-records.store';
+import { grantIdOf, parsePayload, scopesOf, sourceOf, textOf } from './grant-record.parser';
 
 /** The record kinds that belong to a grant and die with it (oidc-provider's `revokeByGrantId` set, and the grant itself). */
 const GRANT_BOUND_MODELS = ['Grant', 'AccessToken', 'RefreshToken', 'AuthorizationCode', 'DeviceCode', 'BackchannelAuthenticationRequest'];
 
 /** Token kinds whose issue time says the client was active. */
 const TOKEN_MODELS = ['AccessToken', 'RefreshToken'];
-
-/** Prefix of the client ids `client create` hands out, so a listing can tell them from dynamically registered ones. */
-export const PRE_REGISTERED_CLIENT_PREFIX = 'pre_';
 
 /** What a grant id and a client id look like here: the library's ids (URL-safe), a metadata-document URL, a UUID. */
 const MAX_ID_LENGTH = 2048;
@@ -44,7 +43,7 @@ export class ConnectedAppsService {
   /** The live grant `grantId` when it is the person's; `undefined` otherwise (unknown, expired or someone else's: the same answer). */
   async findForPerson(accountId: string, grantId: string, now = new Date()): Promise<ConnectedApp | undefined> {
     if (grantId.length > MAX_ID_LENGTH) return undefined;
-    const [app] = await this.list((query) => query.where('g.account_id', '=', accountId).where('g.id_hash', '=', sha256(grantId)), now);
+    const [app] = await this.list((query) => query.where('g.account_id', '=', accountId).where('g.id_hash', '=', hashRecordId(grantId)), now);
     return app;
   }
 
@@ -72,7 +71,7 @@ export class ConnectedAppsService {
       .innerJoin('users as u', 'u.id', 'g.account_id')
       .select('g.id_hash')
       .where('g.model', '=', 'Grant')
-      .where('g.id_hash', '=', sha256(grantId));
+      .where('g.id_hash', '=', hashRecordId(grantId));
     if (options.organizationId !== undefined) query = query.where('u.organization_id', '=', options.organizationId);
     if (!(await query.executeTakeFirst())) return false;
     await this.deleteGrant(grantId);
@@ -128,7 +127,7 @@ export class ConnectedAppsService {
       .insertInto('oauth_records')
       .values({
         model: 'Client',
-        id_hash: sha256(clientId),
+        id_hash: hashRecordId(clientId),
         payload: JSON.stringify(metadata),
         grant_id: null,
         account_id: null,
@@ -161,14 +160,14 @@ export class ConnectedAppsService {
       .execute();
     const grants = new Map(counts.map((row) => [row.client_id, Number(row.grants)]));
     return rows.map((row) => {
-      const metadata = parse(row.payload);
-      const clientId = row.client_id ?? text(metadata.client_id) ?? '';
+      const metadata = parsePayload(row.payload);
+      const clientId = row.client_id ?? textOf(metadata.client_id) ?? '';
       return {
         clientId,
-        clientName: text(metadata.client_name) ?? null,
+        clientName: textOf(metadata.client_name) ?? null,
         source: sourceOf(clientId),
         redirectUris: Array.isArray(metadata.redirect_uris) ? metadata.redirect_uris.filter((uri): uri is string => typeof uri === 'string') : [],
-        scope: text(metadata.scope) ?? null,
+        scope: textOf(metadata.scope) ?? null,
         createdAt: row.created_at,
         grants: grants.get(clientId) ?? 0,
       };
@@ -183,7 +182,7 @@ export class ConnectedAppsService {
   async deleteClient(clientId: string): Promise<boolean> {
     if (clientId.length > MAX_ID_LENGTH) return false;
     return this.db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('oauth_records').where('model', '=', 'Client').where('id_hash', '=', sha256(clientId)).executeTakeFirst();
+      const deleted = await trx.deleteFrom('oauth_records').where('model', '=', 'Client').where('id_hash', '=', hashRecordId(clientId)).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return false;
       await trx.deleteFrom('oauth_records').where('client_id', '=', clientId).where('model', 'in', GRANT_BOUND_MODELS).execute();
       return true;
@@ -192,7 +191,7 @@ export class ConnectedAppsService {
 
   private async deleteGrant(grantId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id_hash', '=', sha256(grantId)).execute();
+      await trx.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id_hash', '=', hashRecordId(grantId)).execute();
       await trx.deleteFrom('oauth_records').where('grant_id', '=', grantId).where('model', 'in', GRANT_BOUND_MODELS).execute();
     });
   }
@@ -219,7 +218,7 @@ export class ConnectedAppsService {
     const names = new Map<string, string>();
     if (clientIds.length > 0) {
       // By key, not by the client_id column: a client's record is keyed by its id however the columns are filled.
-      const byHash = new Map(clientIds.map((id) => [sha256(id), id]));
+      const byHash = new Map(clientIds.map((id) => [hashRecordId(id), id]));
       const clients = await this.db
         .selectFrom('oauth_records')
         .select(['id_hash', 'payload'])
@@ -227,7 +226,7 @@ export class ConnectedAppsService {
         .where('id_hash', 'in', [...byHash.keys()])
         .execute();
       for (const row of clients) {
-        const name = text(parse(row.payload).client_name);
+        const name = textOf(parsePayload(row.payload).client_name);
         if (name) names.set(byHash.get(row.id_hash)!, name);
       }
     }
@@ -235,8 +234,8 @@ export class ConnectedAppsService {
     for (const grant of grants) {
       const id = grantIdOf(grant);
       if (id === undefined) continue;
-      const payload = parse(grant.payload);
-      const clientId = grant.client_id ?? text(payload.clientId) ?? '';
+      const payload = parsePayload(grant.payload);
+      const clientId = grant.client_id ?? textOf(payload.clientId) ?? '';
       const { scopes, resources } = scopesOf(payload);
       apps.push({
         id,
@@ -264,56 +263,5 @@ export class ConnectedAppsService {
       .where((eb) => eb.or([eb('g.expires_at', 'is', null), eb('g.expires_at', '>', now.toISOString())]))
       .orderBy('g.created_at', 'desc')
       .orderBy('g.id_hash');
-  }
-}
-
-/** SHA-256 (hex) of a record id, the table's key. */
-export function sha256(id: string): string {
-  return createHash('sha256').update(id).digest('hex');
-}
-
-/** Where a client id comes from, by its shape. */
-function sourceOf(clientId: string): ConnectedAppSource {
-  if (clientId.startsWith('https://')) return 'metadata-document';
-  if (clientId.startsWith(PRE_REGISTERED_CLIENT_PREFIX)) return 'pre-registered';
-  return 'registered';
-}
-
-/**
- * A grant's id: the `grant_id` column when the server fills it for the grant
- * itself, else the payload's `jti` (the library's id field), checked against
- * the row's key so a payload can never name another grant.
- */
-function grantIdOf(row: Pick<OAuthRecordsTable, 'id_hash' | 'grant_id' | 'payload'>): string | undefined {
-  for (const candidate of [row.grant_id, text(parse(row.payload).jti)]) {
-    if (candidate && sha256(candidate) === row.id_hash) return candidate;
-  }
-  return undefined;
-}
-
-/** The OpenID scopes, then each resource's, each once. */
-function scopesOf(payload: Record<string, unknown>): { scopes: string[]; resources: string[] } {
-  const scopes = new Set<string>();
-  const openid = payload.openid as { scope?: unknown } | undefined;
-  for (const scope of split(openid?.scope)) scopes.add(scope);
-  const resources = (typeof payload.resources === 'object' && payload.resources !== null ? payload.resources : {}) as Record<string, unknown>;
-  for (const value of Object.values(resources)) for (const scope of split(value)) scopes.add(scope);
-  return { scopes: [...scopes], resources: Object.keys(resources) };
-}
-
-function split(value: unknown): string[] {
-  return typeof value === 'string' ? value.split(' ').filter(Boolean) : [];
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function parse(payload: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(payload);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }

@@ -2,7 +2,8 @@ import { Kysely, Migration } from 'kysely';
 import type { AdapterPayload } from 'oidc-provider';
 import { openLibraryTestDatabase } from '../../../../test/support/library-test.database';
 import { ConnectedAppsDatabase } from './connected-apps-host.table';
-import { ConnectedAppsService, sha256 } from './connected-apps.service';
+import { ConnectedAppsService } from './connected-apps.service';
+import { hashRecordId } from '../records/oauth-records.store';
 import { createOAuthRecords } from '../records/oauth.migration';
 import { OAuthRecordsAdapter } from '../records/oauth-records.store';
 import type { OAuthDatabase } from '../records/oauth.table';
@@ -163,7 +164,7 @@ describe('ConnectedAppsService', () => {
       .selectFrom('oauth_records')
       .selectAll()
       .where('model', '=', 'Client')
-      .where('id_hash', '=', sha256(clientId))
+      .where('id_hash', '=', hashRecordId(clientId))
       .executeTakeFirstOrThrow();
     expect(record.client_id).toBe(clientId);
     expect(JSON.parse(record.payload)).toEqual({

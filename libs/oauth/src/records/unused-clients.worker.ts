@@ -1,7 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import { performance } from 'node:perf_hooks';
 import { restAfterBatch } from '@kobana/database';
-import { PRE_REGISTERED_CLIENT_PREFIX } from '../grants/connected-apps.service';
+import { PRE_REGISTERED_CLIENT_PREFIX } from '../grants/connected-apps.constants';
 import type { OAuthDatabase } from './oauth.table';
 
 /** Clients looked at per statement: one pass over their records per batch. */
