@@ -1,14 +1,14 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { BatchObservableCallback, Counter, metrics, ObservableGauge, ValueType } from '@opentelemetry/api';
 import { CompiledQuery, Kysely } from 'kysely';
-import { v7 as timeOrderedUuid } from 'uuid';
 import { pollingBackoffMs } from '@kobana/database';
 import type { McpAuditEvent, McpAuditSink } from '@kobana/mcp';
 import { AUDIT_DATABASE, AuditDatabase } from './audit-host.table';
 import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.options';
 import { AuditEventsTable } from './audit.table';
 import { AuditMessages } from './audit.messages';
-import { AuditOAuthRecord, OAUTH_EVENT_METHODS } from './audit-oauth.constants';
+import type { AuditOAuthRecord } from './audit-oauth.constants';
+import { AUDIT_EVENT_COLUMNS, oauthRow, PLACEHOLDER_ROW, toRow } from './audit-event-row.mapper';
 import { AUDIT_METRIC, AUDIT_RETRY_BASE_MS, AUDIT_RETRY_MAX_MS } from './audit-sink.constants';
 
 interface Pending {
@@ -218,79 +218,4 @@ function refusesTheRows(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
   if (typeof code !== 'string') return false;
   return code.startsWith('SQLITE_CONSTRAINT') || code.startsWith('SQLITE_MISMATCH') || /^2[23][0-9A-Z]{3}$/.test(code);
-}
-
-/**
- * Every column of `audit_events`, in the order the INSERT lists them; a
- * record over the table's keys, so a column added to the table and not here
- * fails to compile.
- */
-const AUDIT_EVENT_COLUMN_SET: Record<keyof AuditEventsTable, true> = {
-  id: true,
-  organization_id: true,
-  time: true,
-  subject: true,
-  client_id: true,
-  client_name: true,
-  client_info: true,
-  era: true,
-  protocol_version: true,
-  method: true,
-  tool: true,
-  arguments_digest: true,
-  arguments: true,
-  decision: true,
-  approval_id: true,
-  approved_by: true,
-  outcome: true,
-  status: true,
-  error_code: true,
-  correlation_id: true,
-  duration_ms: true,
-  kind: true,
-  trace_id: true,
-};
-const AUDIT_EVENT_COLUMNS = Object.keys(AUDIT_EVENT_COLUMN_SET) as Array<keyof AuditEventsTable>;
-
-/** A row whose every column is set (its values are only placeholders), so the compiled INSERT lists them all in {@link AUDIT_EVENT_COLUMNS} order. */
-const PLACEHOLDER_ROW = Object.fromEntries(AUDIT_EVENT_COLUMNS.map((column) => [column, null])) as unknown as AuditEventsTable;
-
-/** The event as a row: the two objects as JSON text. */
-export function toRow(event: McpAuditEvent): AuditEventsTable {
-  return {
-    ...event,
-    client_info: event.client_info === null ? null : JSON.stringify(event.client_info),
-    arguments: event.arguments === null ? null : JSON.stringify(event.arguments),
-    kind: 'mcp',
-    trace_id: event.trace_id ?? null,
-  };
-}
-
-/** An authorization-server event as a row: its action in `decision`, its endpoint in `method`, its details in `arguments`. */
-function oauthRow(event: AuditOAuthRecord): AuditEventsTable {
-  return {
-    id: timeOrderedUuid(),
-    kind: 'oauth',
-    time: event.time,
-    organization_id: event.organization_id,
-    subject: event.subject,
-    client_id: event.client_id,
-    client_name: event.client_name,
-    client_info: null,
-    era: '',
-    protocol_version: null,
-    method: OAUTH_EVENT_METHODS[event.action],
-    tool: null,
-    arguments_digest: null,
-    arguments: JSON.stringify(event.details),
-    decision: event.action,
-    approval_id: null,
-    approved_by: null,
-    outcome: event.action === 'consent_given' ? 'success' : 'not_run',
-    status: null,
-    error_code: null,
-    correlation_id: null,
-    duration_ms: 0,
-    trace_id: null,
-  };
 }
