@@ -1,4 +1,5 @@
-import { Kysely, Migration } from 'kysely';
+import { Kysely } from 'kysely';
+import { buildIndexConcurrently, DatabaseMigration, IndexDefinition } from '@kobana/database';
 
 /**
  * The filtered columns with few values in an organization: a tool of its
@@ -10,6 +11,12 @@ export const AUDIT_VALUE_INDEXED_COLUMNS = ['tool', 'decision', 'kind'] as const
 
 /** The index of one of {@link AUDIT_VALUE_INDEXED_COLUMNS}. */
 export const auditValueIndexOf = (column: (typeof AUDIT_VALUE_INDEXED_COLUMNS)[number]): string => `audit_events_organization_${column}_time_idx`;
+
+const VALUE_INDEXES: readonly IndexDefinition[] = AUDIT_VALUE_INDEXED_COLUMNS.map((column) => ({
+  name: auditValueIndexOf(column),
+  table: 'audit_events',
+  columns: ['organization_id', column, 'time', 'id'],
+}));
 
 /**
  * Indexes `(organization_id, <column>, time, id)` for the tool, the decision
@@ -23,12 +30,23 @@ export const auditValueIndexOf = (column: (typeof AUDIT_VALUE_INDEXED_COLUMNS)[n
  * bounded look: an index per client and person kept as many hot spots as an
  * organization has of them: with a thousand clients, an index on `client_id`
  * alone doubles the CPU of writing an event. Hosts list it as
- * `0913_index_audit_filter_values`, after `0912_cover_audit_filters`.
+ * `0913_index_audit_filter_values`, after `0912_cover_audit_filters`. On
+ * PostgreSQL a trail with events gets them built concurrently first, its
+ * writes free meanwhile.
  */
-export const indexAuditFilterValues: Migration = {
+export const indexAuditFilterValues: DatabaseMigration = {
+  async prepareConcurrently(db: Kysely<unknown>): Promise<void> {
+    for (const index of VALUE_INDEXES) await buildIndexConcurrently(db, index);
+  },
+
   async up(db: Kysely<unknown>): Promise<void> {
-    for (const column of AUDIT_VALUE_INDEXED_COLUMNS) {
-      await db.schema.createIndex(auditValueIndexOf(column)).ifNotExists().on('audit_events').columns(['organization_id', column, 'time', 'id']).execute();
+    for (const index of VALUE_INDEXES) {
+      await db.schema
+        .createIndex(index.name)
+        .ifNotExists()
+        .on(index.table)
+        .columns([...index.columns])
+        .execute();
     }
   },
 

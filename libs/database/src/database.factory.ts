@@ -16,8 +16,12 @@ export interface OpenedDatabase<DB> {
   description: string;
 }
 
-/** The migrations' PostgreSQL pool: one connection, no statement bound (a migration may rewrite a large table). */
-const MIGRATION_POOL = { max: 1, statementTimeoutMs: 0 } as const;
+/**
+ * The migrations' PostgreSQL pool: no statement bound (a migration may
+ * rewrite a large table), and two connections: one holds the lock under
+ * which indexes are built concurrently, the other runs the migrations.
+ */
+const MIGRATION_POOL = { max: 2, statementTimeoutMs: 0 } as const;
 
 /**
  * Opens the database named by `DATABASE_URL` and brings its schema up to

@@ -19,6 +19,8 @@ export const DatabaseMessages = {
   /** Start-up, each failed attempt to reach the database. */
   waitingForDatabase: (fault: string, retryInMs: number, leftMs: number) =>
     `Waiting for the database (${fault}: ${describeFault(fault)}): next attempt in ${retryInMs} ms, giving up in ${leftMs} ms`,
+  /** Start-up, once, while another replica builds indexes and migrates. */
+  waitingForMigrations: () => 'Another replica is building indexes and migrating the database: waiting for it to finish',
   /** Start-up gave up. */
   databaseNeverAnswered: (timeoutMs: number, fault: string) =>
     `The database did not answer within ${timeoutMs} ms (DATABASE_STARTUP_TIMEOUT_MS); last fault ${fault}: ${describeFault(fault)}`,

@@ -7,7 +7,9 @@
 export { parseDatabaseUrl, describeDatabase } from './database-url.parser';
 export { openDatabase } from './database.factory';
 export type { OpenedDatabase } from './database.factory';
-export type { DatabaseMigrations } from './database-migrator.util';
+export type { DatabaseMigration, DatabaseMigrations } from './database-migrator.util';
+export { buildIndexConcurrently, postgresIndexState } from './concurrent-index.util';
+export type { IndexDefinition } from './concurrent-index.util';
 export { dialectOf } from './database-dialect.factory';
 export { narrowDatabase } from './database-subset.util';
 export { SQLITE_BUSY_TIMEOUT_MS, POSTGRES_POOL_MAX, POSTGRES_CONNECT_TIMEOUT_MS } from './database.constants';

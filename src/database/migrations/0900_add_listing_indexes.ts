@@ -1,4 +1,5 @@
-import { Kysely, Migration } from 'kysely';
+import { Kysely } from 'kysely';
+import { buildIndexConcurrently, DatabaseMigration } from '@kobana/database';
 
 /** Each index: its name, table and columns, the organization first and the listing's order last. */
 const INDEXES = [
@@ -18,9 +19,14 @@ const INDEXES = [
  * rows an organization has: a filtered page seeks its cursor in an index of
  * the filter's rows (a row-value bound, see `keysetPage`) instead of walking
  * the organization's rows and dropping the others. docs/operating.md
- * ("Growth") names the index of each listing.
+ * ("Growth") names the index of each listing. On PostgreSQL a database with
+ * rows gets them built concurrently first, its writes free meanwhile.
  */
-export const addListingIndexes: Migration = {
+export const addListingIndexes: DatabaseMigration = {
+  async prepareConcurrently(db: Kysely<unknown>): Promise<void> {
+    for (const index of INDEXES) await buildIndexConcurrently(db, index);
+  },
+
   async up(db: Kysely<unknown>): Promise<void> {
     for (const index of INDEXES)
       await db.schema
