@@ -1,5 +1,5 @@
 import { Kysely } from 'kysely';
-import { buildIndexConcurrently, DatabaseMigration, IndexDefinition } from '@kobana/database';
+import { buildIndexConcurrently, createIndexIfAbsent, DatabaseMigration, IndexDefinition } from '@kobana/database';
 
 /**
  * The filtered columns with few values in an organization: a tool of its
@@ -40,17 +40,10 @@ export const indexAuditFilterValues: DatabaseMigration = {
   },
 
   async up(db: Kysely<unknown>): Promise<void> {
-    for (const index of VALUE_INDEXES) {
-      await db.schema
-        .createIndex(index.name)
-        .ifNotExists()
-        .on(index.table)
-        .columns([...index.columns])
-        .execute();
-    }
+    for (const index of VALUE_INDEXES) await createIndexIfAbsent(db, index);
   },
 
   async down(db: Kysely<unknown>): Promise<void> {
-    for (const column of AUDIT_VALUE_INDEXED_COLUMNS) await db.schema.dropIndex(auditValueIndexOf(column)).ifExists().execute();
+    for (const index of VALUE_INDEXES) await db.schema.dropIndex(index.name).ifExists().execute();
   },
 };

@@ -40,3 +40,17 @@ export async function postgresIndexState(db: Kysely<any>, name: string): Promise
   if (rows.length === 0) return 'absent';
   return rows[0].valid ? 'valid' : 'invalid';
 }
+
+/**
+ * Creates `index` unless it exists: a migration's `up`, which finds it
+ * already built where `buildIndexConcurrently` ran first.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any host database; the index names its own table
+export async function createIndexIfAbsent(db: Kysely<any>, index: IndexDefinition): Promise<void> {
+  await db.schema
+    .createIndex(index.name)
+    .ifNotExists()
+    .on(index.table)
+    .columns([...index.columns])
+    .execute();
+}

@@ -8,7 +8,7 @@ export { parseDatabaseUrl, describeDatabase } from './database-url.parser';
 export { openDatabase } from './database.factory';
 export type { OpenedDatabase } from './database.factory';
 export type { DatabaseMigration, DatabaseMigrations } from './database-migrator.util';
-export { buildIndexConcurrently, postgresIndexState } from './concurrent-index.util';
+export { buildIndexConcurrently, createIndexIfAbsent, postgresIndexState } from './concurrent-index.util';
 export type { IndexDefinition } from './concurrent-index.util';
 export { dialectOf } from './database-dialect.factory';
 export { narrowDatabase } from './database-subset.util';

@@ -1,5 +1,5 @@
 import { Kysely } from 'kysely';
-import { buildIndexConcurrently, DatabaseMigration } from '@kobana/database';
+import { buildIndexConcurrently, createIndexIfAbsent, DatabaseMigration } from '@kobana/database';
 
 /** Each index: its name, table and columns, the organization first and the listing's order last. */
 const INDEXES = [
@@ -28,13 +28,7 @@ export const addListingIndexes: DatabaseMigration = {
   },
 
   async up(db: Kysely<unknown>): Promise<void> {
-    for (const index of INDEXES)
-      await db.schema
-        .createIndex(index.name)
-        .ifNotExists()
-        .on(index.table)
-        .columns([...index.columns])
-        .execute();
+    for (const index of INDEXES) await createIndexIfAbsent(db, index);
   },
 
   async down(db: Kysely<unknown>): Promise<void> {

@@ -56,6 +56,21 @@ async function indexes(db: AnyDatabase): Promise<Record<string, string[]>> {
   return byName;
 }
 
+/** Each index the growth migrations add or rebuild is there, with its columns in order. */
+function expectGrowthIndexes(found: Record<string, string[]>): void {
+  for (const [name, columns] of Object.entries(EXPECTED_INDEXES)) expect({ name, columns: found[name] }).toEqual({ name, columns });
+}
+
+const eventCount = async (db: AnyDatabase): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('audit_events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 /** An organization, and {@link EVENTS} audit events of it, written as the trail stood before 0910 (no trace id). */
 async function seed(db: AnyDatabase): Promise<string> {
   const organizationId = 'org-upgrade';
@@ -84,18 +99,9 @@ describe('upgrading a database with rows to the latest migrations', () => {
       upgraded = opened.db;
       expect(opened.applied).toEqual(Object.keys(LATEST).filter((name) => name >= '0900'));
       const found = await indexes(upgraded);
-      for (const [name, columns] of Object.entries(EXPECTED_INDEXES)) expect({ name, columns: found[name] }).toEqual({ name, columns });
+      expectGrowthIndexes(found);
       expect(Object.keys(found).filter((name) => name.includes('_next_'))).toEqual([]);
-      expect(
-        Number(
-          (
-            await upgraded
-              .selectFrom('audit_events')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-      ).toBe(EVENTS);
+      expect(await eventCount(upgraded)).toBe(EVENTS);
     } finally {
       await upgraded?.destroy();
       await database?.drop();
@@ -115,10 +121,7 @@ describe('upgrading a database with rows to the latest migrations', () => {
       await Promise.all([holder.connect(), writer.connect(), watcher.connect()]);
       // A call under way on a replica still serving: its transaction has written an event and not committed yet.
       await holder.query('begin');
-      await holder.query(
-        'insert into audit_events (id, organization_id, time, subject, client_id, era, method, decision, outcome, duration_ms, kind) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
-        ['held', organizationId, new Date().toISOString(), 'user', 'client', '2026', 'tools/call', 'allowed', 'success', 1, 'mcp'],
-      );
+      await writeEvent(holder, 'held', organizationId);
       let done = false;
       const upgrading = openDatabase<KaduDatabase>(database.url, LATEST).then((opened) => {
         done = true;
@@ -133,31 +136,19 @@ describe('upgrading a database with rows to the latest migrations', () => {
         return Number(rows[0].n) > 0;
       });
       // Meanwhile other calls write (within 5 s): a plain CREATE INDEX would hold them behind it until the held call ended.
-      await writer.query(
-        'insert into audit_events (id, organization_id, time, subject, client_id, era, method, decision, outcome, duration_ms, kind) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
-        ['during', organizationId, new Date().toISOString(), 'user', 'client', '2026', 'tools/call', 'allowed', 'success', 1, 'mcp'],
-      );
+      await writeEvent(writer, 'during', organizationId);
       expect(done).toBe(false);
       await holder.query('commit');
       const opened = await upgrading;
       upgraded = opened.db;
       expect(opened.applied).toEqual(Object.keys(LATEST).filter((name) => name >= '0900'));
       const found = await indexes(upgraded);
-      for (const [name, columns] of Object.entries(EXPECTED_INDEXES)) expect({ name, columns: found[name] }).toEqual({ name, columns });
+      expectGrowthIndexes(found);
       const { rows } = await watcher.query<{ invalid: string }>(
         'select count(*) as invalid from pg_index i join pg_class c on c.oid = i.indrelid where not i.indisvalid',
       );
       expect(Number(rows[0].invalid)).toBe(0);
-      expect(
-        Number(
-          (
-            await upgraded
-              .selectFrom('audit_events')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-      ).toBe(EVENTS + 2);
+      expect(await eventCount(upgraded)).toBe(EVENTS + 2);
     } finally {
       await holder.end().catch(() => undefined);
       await Promise.all([writer.end(), watcher.end()]);
@@ -167,6 +158,14 @@ describe('upgrading a database with rows to the latest migrations', () => {
     }
   });
 });
+
+/** An audit event written by a replica of the release before, on its own session. */
+async function writeEvent(client: Client, id: string, organizationId: string): Promise<void> {
+  await client.query(
+    'insert into audit_events (id, organization_id, time, subject, client_id, era, method, decision, outcome, duration_ms, kind) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+    [id, organizationId, new Date().toISOString(), 'user', 'client', '2026', 'tools/call', 'allowed', 'success', 1, 'mcp'],
+  );
+}
 
 /** Polls `check` every 50 ms until it holds, for 10 s at most. */
 async function until(check: () => Promise<boolean>): Promise<void> {
