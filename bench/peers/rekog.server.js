@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Peer: `@rekog/mcp-nest` 2.x, its StreamableHttpTransport in stateless mode
- * with JSON responses, dual posture (2025 and 2026-07-28), on Nest 11 with
+ * with JSON responses, dual posture (2025 and 2026-07-28), on Nest 12 with
  * Express. Decorators are applied by hand: this file is plain JavaScript.
  */
 require('reflect-metadata');
