@@ -19,7 +19,7 @@ export const SERVERS: Readonly<Record<string, ServerSpec>> = Object.freeze({
   'module-echo': { id: 'module-echo', entry: 'servers/module-echo.server.ts' },
   // The same host for the confirmation and refusal rows: the echo's process then serves its two eras
   // and nothing else, as each peer's does, and its peak RSS is not that of every other row's load.
-  'module-paths': { id: 'module-paths', entry: 'servers/module-echo.server.ts' },
+  'module-paths': { id: 'module-paths', entry: 'servers/module-echo.server.ts', env: { BENCH_CONFIRMATIONS: '1' } },
   // The echo with an OpenTelemetry SDK recording every span and metric (exported nowhere): tracing on against `module-echo`.
   'module-traced': { id: 'module-traced', entry: 'servers/module-echo.server.ts', env: { BENCH_TRACING: '1' } },
   // The same echo on @nestjs/platform-fastify: the module's Fastify transport against its Express one.

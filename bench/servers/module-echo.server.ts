@@ -22,6 +22,10 @@ import { startBenchTracing } from './bench.tracing';
 
 /**
  * The limiter keeps its defaults (its check is part of every served call);
+ * `BENCH_CONFIRMATIONS=1` (the confirmation rows' host) allows 60,000 writes
+ * a minute per caller, as a destructive tool counts as a write (120 by
+ * default) and the asking is served at thousands a second over 1,024
+ * callers: the same check, a window that does not fill;
  * `BENCH_RATE_LIMITED=1` instead allows one read an hour, so every later call
  * takes the rate-limited path; `BENCH_BUDGETS=1` allows 600 reads and 60,000
  * writes a minute per caller (the budget rows: `echo` and `echo_counted`),
@@ -31,6 +35,7 @@ import { startBenchTracing } from './bench.tracing';
  */
 function benchRateLimit(): McpRateLimitOptions | undefined {
   if (process.env.BENCH_RATE_LIMITED === '1') return { read: { limit: 1, ttlMs: 3_600_000 } };
+  if (process.env.BENCH_CONFIRMATIONS === '1') return { write: { limit: 60_000, ttlMs: 60_000 } };
   if (process.env.BENCH_BUDGETS !== '1') return undefined;
   const storage = process.env.BENCH_THROTTLER_STORE === '1' ? new ThrottlerStorageService() : undefined;
   return { read: { limit: 600, ttlMs: 60_000 }, write: { limit: 60_000, ttlMs: 60_000 }, ...(storage ? { storage } : {}) };
