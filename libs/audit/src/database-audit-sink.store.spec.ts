@@ -10,7 +10,7 @@ import { createAuditEvents } from './audit-events.migration';
 import { addAuditEventKind } from './audit-event-kind.migration';
 import { addAuditEventTrace } from './audit-event-trace.migration';
 import { DatabaseAuditSink } from './database-audit-sink.store';
-import { toRow } from './audit-event-row.mapper';
+import { toRow } from './audit-event-row.util';
 import { AuditEventsService } from './audit-events.service';
 import { AuditEventsPruner } from './audit-events-pruner.worker';
 import { DEFAULT_AUDIT_TRAIL_SETTINGS } from './audit-trail.options';

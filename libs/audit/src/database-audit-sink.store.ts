@@ -8,7 +8,7 @@ import { AUDIT_TRAIL_SETTINGS, AuditTrailSettings } from './audit-trail.options'
 import { AuditEventsTable } from './audit.table';
 import { AuditMessages } from './audit.messages';
 import type { AuditOAuthRecord } from './audit-oauth.constants';
-import { AUDIT_EVENT_COLUMNS, oauthRow, PLACEHOLDER_ROW, toRow } from './audit-event-row.mapper';
+import { AUDIT_EVENT_COLUMNS, oauthRow, PLACEHOLDER_ROW, toRow } from './audit-event-row.util';
 import { AUDIT_METRIC, AUDIT_RETRY_BASE_MS, AUDIT_RETRY_MAX_MS } from './audit-sink.constants';
 
 interface Pending {

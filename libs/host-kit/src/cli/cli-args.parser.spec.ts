@@ -1,4 +1,4 @@
-import { CliHelpRequest } from './cli-help.request';
+import { CliHelpRequest } from './cli-help.error';
 import { CliUsageError } from './cli-usage.error';
 import { parseCliOptions } from './cli-args.parser';
 

@@ -1,5 +1,5 @@
 import { parseArgs, ParseArgsConfig } from 'node:util';
-import { CliHelpRequest } from './cli-help.request';
+import { CliHelpRequest } from './cli-help.error';
 import { CliUsageError } from './cli-usage.error';
 
 /** How an option is given: with a value (`--name value`; `multiple` to take it more than once), or as a flag (`--flag`). */

@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CliFailure } from './cli-failure.error';
-import { CliHelpRequest } from './cli-help.request';
+import { CliHelpRequest } from './cli-help.error';
 import { CliUsageError } from './cli-usage.error';
 import type { CliIo } from './cli-io.provider';
 import { parseTokenListArgs, parseTokenRevokeArgs } from './token-admin-args.parser';
