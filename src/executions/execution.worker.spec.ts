@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { WorkerHealthRegistry } from '@kobana/database';
+import { hostname } from 'node:os';
 import { AgentOutcome } from './agent/agent-outcome.interface';
 import type { StatementAgent } from './agent/statement-agent.service';
 import type { ExecutionEvents } from './execution-events.service';
@@ -26,6 +27,20 @@ describe('ExecutionWorker lease renewal', () => {
     worker = new ExecutionWorker(queue, agent, {} as ExecutionEvents, { pollMs: 0, leaseMs: LEASE_MS, handBackMs: 10 });
   });
   afterEach(() => jest.useRealTimers());
+
+  it('claims as <host>:<pid>:<uuid>, one of its own per worker, so the replica holding an execution can be told', async () => {
+    const other = new ExecutionWorker({} as ExecutionQueue, {} as StatementAgent, {} as ExecutionEvents, { pollMs: 0, leaseMs: LEASE_MS, handBackMs: 10 });
+    const claim = jest.fn().mockResolvedValue(undefined);
+    await new ExecutionWorker({ claim } as unknown as ExecutionQueue, {} as StatementAgent, {} as ExecutionEvents, {
+      pollMs: 0,
+      leaseMs: LEASE_MS,
+      handBackMs: 10,
+    }).runOnce();
+    const [host, pid, uuid] = [worker.id.slice(0, hostname().length), ...worker.id.slice(hostname().length + 1).split(':')];
+    expect([host, pid, uuid]).toEqual([hostname(), String(process.pid), expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(other.id).not.toBe(worker.id);
+    expect(claim).toHaveBeenCalledWith(expect.stringMatching(`:${process.pid}:`), LEASE_MS);
+  });
 
   it('renews every third of the lease while the agent runs, and stops when it is done', async () => {
     const run = worker.runOnce();

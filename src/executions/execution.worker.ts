@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { PollingLoop, WorkerHealthRegistry } from '@kobana/database';
 import { AgentOutcome } from './agent/agent-outcome.interface';
 import { StatementAgent } from './agent/statement-agent.service';
@@ -22,8 +23,13 @@ export const EXECUTION_WORKER_NAME = 'executions';
 @Injectable()
 export class ExecutionWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ExecutionWorker.name);
-  /** Identifies this worker's claims, so only it completes them. */
-  readonly id = randomUUID();
+  /**
+   * Identifies this worker's claims (`executions.worker_id`), so only it
+   * completes them: `<host>:<pid>:<uuid>`. The random part alone keeps it
+   * unique; the host (a pod's name) and the process first tell an operator
+   * looking at a `running` execution which replica holds it.
+   */
+  readonly id = `${hostname()}:${process.pid}:${randomUUID()}`;
   private readonly loop: PollingLoop;
   private current?: Promise<boolean>;
   /** The execution being run, to hand back on shutdown. */

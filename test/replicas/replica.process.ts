@@ -16,6 +16,8 @@ const LOG_TAIL_BYTES = 16_384;
 /** A running replica. */
 export interface Replica {
   name: string;
+  /** Its process's id. */
+  readonly pid: number;
   /** `http://127.0.0.1:<port>`. */
   baseUrl: string;
   /** The last lines it printed. */
@@ -54,6 +56,7 @@ export async function startReplica(name: string, env: Record<string, string>, po
   const exit = new Promise<void>((done) => child.once('exit', (code) => ((exited = true), (exitCode = code), done())));
   const replica: Replica = {
     name,
+    pid: child.pid!,
     baseUrl,
     log: () => tail,
     kill: async (signal) => {

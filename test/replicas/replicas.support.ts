@@ -15,8 +15,8 @@ import { Replica, startReplica } from './replica.process';
 
 /**
  * Short, so a dead replica's execution is taken back within the test; but
- * well over a freeze of {@link killWhileHolding} (HOLD_LOOKS × HOLD_LOOK_MS
- * plus the queries) added to an execution's run on a loaded two-core machine.
+ * well over a freeze by {@link killWhileHolding} (a quarter of a second plus
+ * a query) added to an execution's run on a loaded two-core machine.
  * At 2000 ms, with eight requests in flight, a lease ran out now and then
  * while the victim was frozen for a look that then failed (a frozen replica
  * renews nothing): another worker took that execution over and it was
@@ -96,9 +96,8 @@ export function delay(ms: number): Promise<void> {
   return new Promise((done) => setTimeout(done, ms));
 }
 
-/** How many times (HOLD_LOOK_MS apart) a frozen replica's execution must look unchanged before it counts as held. */
-const HOLD_LOOKS = 6;
-const HOLD_LOOK_MS = 250;
+/** How long the victim is frozen before `executions` is looked at: what it sent before the freeze has landed by then. */
+const SETTLE_MS = 250;
 /**
  * How long the victim runs between two tries. Frozen, it may hold the
  * organization's row lock (a run's quota check), and every run of that
@@ -109,31 +108,21 @@ const RESUME_MS = 250;
 
 /**
  * Kills `victim` with SIGKILL while it holds an execution, and returns that
- * execution's id. The victim is frozen (SIGSTOP) first; an execution still
- * `running` under the same worker and lease across HOLD_LOOKS looks, by a
- * worker seen on no other execution meanwhile (the two live replicas move on
- * to others), is the victim's. When it held nothing at that instant it is
- * resumed and tried again (bounded).
+ * execution's id. The victim is frozen (SIGSTOP) first; an execution
+ * `running` under its worker (`<host>:<pid>:<uuid>`, its process's id) once
+ * what it sent has landed is held: frozen, it can neither finish it nor hand
+ * it back. When it held nothing at that instant it is resumed and tried
+ * again (bounded). (Telling its execution by less, one left unchanged while
+ * it was frozen, picked now and then a survivor's held up behind the frozen
+ * victim's lock.)
  *
  * @throws Error when no held execution was caught in `attempts` tries (the queue ran dry).
  */
 export async function killWhileHolding(victim: Replica, db: Kysely<KaduDatabase>, attempts = 40): Promise<string> {
-  const running = async () => db.selectFrom('executions').select(['id', 'worker_id', 'lease_expires_at']).where('status', '=', 'running').execute();
-  const key = (row: { id: string; worker_id: string | null; lease_expires_at: string | null }) => `${row.id} ${row.worker_id} ${row.lease_expires_at}`;
   for (let attempt = 0; attempt < attempts; attempt++) {
     victim.pause(true);
-    const looks: Array<Awaited<ReturnType<typeof running>>> = [];
-    for (let look = 0; look < HOLD_LOOKS; look++) {
-      await delay(HOLD_LOOK_MS);
-      looks.push(await running());
-    }
-    // Held by the frozen victim: unchanged through every look, by a worker seen on no other execution
-    // meanwhile (a slow survivor under load also holds one row for a while, but it moves on to others).
-    const seen = looks.flat();
-    const held = looks[0].filter(
-      (row) =>
-        looks.every((look) => look.some((other) => key(other) === key(row))) && !seen.some((other) => other.worker_id === row.worker_id && other.id !== row.id),
-    );
+    await delay(SETTLE_MS);
+    const held = await db.selectFrom('executions').select('id').where('status', '=', 'running').where('worker_id', 'like', `%:${victim.pid}:%`).execute();
     if (held.length === 1) {
       await victim.kill('SIGKILL');
       return held[0].id;
