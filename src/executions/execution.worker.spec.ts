@@ -10,15 +10,17 @@ import { EXECUTION_WORKER_NAME, ExecutionWorker } from './execution.worker';
 /** The lease heartbeat alone, on fake timers: a queue that hands out one execution and counts renewals. */
 describe('ExecutionWorker lease renewal', () => {
   const LEASE_MS = 3000;
+  let claim: jest.Mock;
   let renew: jest.Mock;
   let finishRun: (outcome: AgentOutcome) => void;
   let worker: ExecutionWorker;
 
   beforeEach(() => {
     jest.useFakeTimers();
+    claim = jest.fn().mockResolvedValueOnce({ id: 'e1', organization_id: 'o1' }).mockResolvedValue(undefined);
     renew = jest.fn().mockResolvedValue(true);
     const queue = {
-      claim: jest.fn().mockResolvedValueOnce({ id: 'e1', organization_id: 'o1' }).mockResolvedValue(undefined),
+      claim,
       renew,
       complete: jest.fn().mockResolvedValue(undefined),
       release: jest.fn().mockResolvedValue(true),
@@ -29,17 +31,16 @@ describe('ExecutionWorker lease renewal', () => {
   afterEach(() => jest.useRealTimers());
 
   it('claims as <host>:<pid>:<uuid>, one of its own per worker, so the replica holding an execution can be told', async () => {
+    const prefix = `${hostname()}:${process.pid}:`;
+    expect(worker.id.startsWith(prefix)).toBe(true);
+    expect(worker.id.slice(prefix.length)).toMatch(/^[0-9a-f-]{36}$/);
     const other = new ExecutionWorker({} as ExecutionQueue, {} as StatementAgent, {} as ExecutionEvents, { pollMs: 0, leaseMs: LEASE_MS, handBackMs: 10 });
-    const claim = jest.fn().mockResolvedValue(undefined);
-    await new ExecutionWorker({ claim } as unknown as ExecutionQueue, {} as StatementAgent, {} as ExecutionEvents, {
-      pollMs: 0,
-      leaseMs: LEASE_MS,
-      handBackMs: 10,
-    }).runOnce();
-    const [host, pid, uuid] = [worker.id.slice(0, hostname().length), ...worker.id.slice(hostname().length + 1).split(':')];
-    expect([host, pid, uuid]).toEqual([hostname(), String(process.pid), expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     expect(other.id).not.toBe(worker.id);
-    expect(claim).toHaveBeenCalledWith(expect.stringMatching(`:${process.pid}:`), LEASE_MS);
+    const run = worker.runOnce();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(claim).toHaveBeenCalledWith(worker.id, LEASE_MS);
+    finishRun({ status: 'failed', error: 'x', cost_cents: 0 });
+    await run;
   });
 
   it('renews every third of the lease while the agent runs, and stops when it is done', async () => {
